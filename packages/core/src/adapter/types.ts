@@ -1,0 +1,283 @@
+/**
+ * The adapter contract (spec: delivery.md). An adapter is capabilities (data), a renderer
+ * (Markdown tree → platform text) and a transport (one function per operation); `send` is
+ * implemented once, in core, by {@link createAdapter}.
+ */
+import type { Root } from "mdast";
+import type { OutboxError } from "../errors/errors.js";
+import type { LoadedMedia, MediaKind, MediaPolicy } from "../media/types.js";
+import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
+
+/** The kinds of message a receipt lists. */
+export type MessageKind = "text" | MediaKind | "voice" | "album";
+
+/** A rate limit: at most `limit` operations per `intervalMs`, as a token bucket. */
+export interface RateLimit {
+  /** `target`: one bucket per `Target.to`; `global`: one bucket for the whole adapter. */
+  scope: "target" | "global";
+  /** Operations allowed per interval (the bucket's refill). */
+  limit: number;
+  /** Interval length in milliseconds. */
+  intervalMs: number;
+  /** Bucket size: how many operations may go at once after a quiet period. Default `limit`. */
+  burst?: number;
+  /** Regular expression source; when set, the limit applies only to targets whose `to` matches (e.g. `^-` for Telegram groups). */
+  match?: string;
+}
+
+/** Album (multi-attachment message) rules. */
+export interface AlbumCapabilities {
+  /** Fewest items in one album (Telegram: 2). */
+  minItems: number;
+  /** Most items in one album (Telegram and Discord: 10). */
+  maxItems: number;
+  /** Kinds that may share one album; an album's items all come from one group. */
+  groups: MediaKind[][];
+}
+
+/** What a platform can carry, as plain JSON. The conformance suite reads it. */
+export interface Capabilities {
+  /** Text messages. */
+  text: {
+    /** Hard limit of one message, measured on the rendered text as the platform counts it. */
+    maxLength: number;
+    /** Preferred chunk size when lower than the hard limit (Slack: 4000). Default `maxLength`. */
+    chunkLength?: number;
+    /** Markup the renderer produces (`telegram-html`, `slack-mrkdwn`, `discord-markdown`, `plain`). */
+    format: string;
+  };
+  /** Captions on media messages; `null` when the platform has none. */
+  caption: {
+    /** Limit of one caption, measured on the rendered text. */
+    maxLength: number;
+  } | null;
+  /** Media the platform accepts. */
+  media: {
+    /** Kinds accepted natively; any other kind goes as a document (if accepted) or fails. */
+    kinds: MediaKind[];
+    /** Upload limit in bytes per kind; `default` for kinds not listed. */
+    maxBytes: Partial<Record<MediaKind, number>> & { default: number };
+    /** The platform fetches public https URLs itself within these limits (Telegram); absent when it cannot. */
+    byUrl?: Partial<Record<MediaKind, number>> & { default: number };
+    /** Image rules for the native photo operation; a larger image goes as a document. */
+    image?: {
+      /** Largest width + height in pixels. */
+      maxDimensionSum?: number;
+      /** Largest ratio of the long side to the short side. */
+      maxAspectRatio?: number;
+    };
+  };
+  /** Albums; `null` when every item goes alone. */
+  album: AlbumCapabilities | null;
+  /** Voice notes. */
+  voice: {
+    /** `native`: the platform has voice notes; `as-audio`: audio goes as an audio file. */
+    mode: "native" | "as-audio";
+    /** MIME types accepted as voice notes (`audio/ogg`, `audio/mpeg`, `audio/mp4`). */
+    formats: string[];
+  };
+  /** The platform can reply to a message. */
+  replies: boolean;
+  /** The platform has threads / topics. */
+  threads: boolean;
+  /** Markdown images with a public https URL are lifted into media. */
+  markdownImages: boolean;
+  /** Limits the pacer keeps to, so a well-behaved platform answers no 429. */
+  rateLimits: RateLimit[];
+}
+
+/** Turns the Markdown tree of a reply (or of a piece of it) into platform text. */
+export interface Renderer {
+  /** Render a tree (the whole reply or a chunk of it) to the platform's markup. */
+  render(tree: Root): string;
+  /** Length of rendered text as the platform counts it against its limits. */
+  measure(rendered: string): number;
+  /** Readable plain text for the same tree, used when the platform refuses the markup. */
+  plain(tree: Root): string;
+}
+
+/** Rendered text with its plain-text fallback. */
+export interface RenderedText {
+  /** Platform markup. */
+  text: string;
+  /** The same content without markup. */
+  plain: string;
+}
+
+/** What every operation carries. */
+export interface OperationBase {
+  /** Where to send. */
+  target: Target;
+  /** Platform message id to reply to, when this operation replies. */
+  replyTo?: string;
+  /** Thread / topic id (from `target.thread`), on every operation. */
+  thread?: string;
+  /** Cancels the operation. */
+  signal?: AbortSignal;
+}
+
+/** Send one text message. */
+export interface TextOperation extends OperationBase {
+  /** Discriminator. */
+  type: "text";
+  /** The chunk, rendered and within the limit. */
+  text: RenderedText;
+}
+
+/** Send one media item natively. */
+export interface MediaOperation extends OperationBase {
+  /** Discriminator. */
+  type: "media";
+  /** The native operation: a media kind, or `voice` for a voice note. */
+  kind: MediaKind | "voice";
+  /** The item. */
+  media: LoadedMedia;
+  /** Caption, when the rendered text fits the caption limit. */
+  caption?: RenderedText;
+}
+
+/** Send several media items as one album / multi-attachment message. */
+export interface AlbumOperation extends OperationBase {
+  /** Discriminator. */
+  type: "album";
+  /** The items, in order, within the album rules. */
+  items: Array<{ kind: MediaKind; media: LoadedMedia }>;
+  /** Caption of the album, when it fits. */
+  caption?: RenderedText;
+}
+
+/** Any operation a plan can contain. */
+export type Operation = TextOperation | MediaOperation | AlbumOperation;
+
+/** What the platform answered for one operation. */
+export interface SentMessage {
+  /** Platform message id (for an album, the first message's id). */
+  id: string;
+  /** For an album: every member's id, in order. */
+  memberIds?: string[];
+  /** A degradation the transport applied itself (e.g. markup refused, resent as plain text). */
+  degraded?: { from: string; to: string; reason: string };
+}
+
+/**
+ * Maps operations onto the real client library. Each function either resolves with the
+ * platform's ids or throws one of core's error classes (`RateLimitedError` with the
+ * platform's `retryAfterMs`, `TargetNotFoundError` with `missing: "reply"` for a vanished
+ * reply target, `UnsupportedFeatureError("voice")` when a voice note is refused, …).
+ */
+export interface Transport {
+  /** Send one text message. */
+  sendText(op: TextOperation): Promise<SentMessage>;
+  /** Send one media item (including voice notes). */
+  sendMedia(op: MediaOperation): Promise<SentMessage>;
+  /** Send an album; required when `capabilities.album` is set. */
+  sendAlbum?(op: AlbumOperation): Promise<SentMessage>;
+  /** Release connections. */
+  close?(): Promise<void>;
+}
+
+/** Time source and sleeper; injectable so tests never wait for real. */
+export interface Clock {
+  /** Milliseconds since an arbitrary origin. */
+  now(): number;
+  /** Resolve after `ms` milliseconds (rejects when `signal` aborts). */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** Retry bounds. */
+export interface RetryPolicy {
+  /** Retries after a 429 or a pre-send network failure, per operation. Default 3. */
+  maxRetries?: number;
+  /** Longest single wait honoured for a 429, in milliseconds; a longer `retry_after` fails fast. Default 60 000. */
+  maxRetryWaitMs?: number;
+  /** Also retry failures after the request may have been sent (timeouts, resets). Default false. */
+  retryAmbiguous?: boolean;
+}
+
+/** Options of one `send`. */
+export interface SendOptions {
+  /** Makes the send once-only: repeated with the same key, only parts not yet delivered go out. */
+  idempotencyKey?: string;
+  /** Which operations carry the reply reference. Default `first`. */
+  replyMode?: "first" | "all" | "off";
+  /** Cancels the send. */
+  signal?: AbortSignal;
+}
+
+/** One message the platform holds after a send. */
+export interface ReceiptMessage {
+  /** Platform message id. */
+  id: string;
+  /** What kind of message it is. */
+  kind: MessageKind;
+  /** Index of the plan part it delivers (0-based, in plan order). */
+  part: number;
+}
+
+/** What was and was not delivered. */
+export interface DeliveryReceipt {
+  /** Every part delivered. */
+  ok: boolean;
+  /** Delivered messages, in order. */
+  messages: ReceiptMessage[];
+  /** Parts that could not be delivered, with why. */
+  failures: Array<{ part: number; error: OutboxError }>;
+  /** Parts delivered in a lesser form, with the rule applied. */
+  degraded: Array<{ part: number; from: string; to: string; reason: string }>;
+}
+
+/** A channel adapter: what integrators call. */
+export interface ChannelAdapter {
+  /** Platform name (`telegram`). */
+  readonly name: string;
+  /** What the platform can carry (plain JSON, frozen). */
+  readonly capabilities: Capabilities;
+  /** Deliver a reply. Throws `PayloadError` on invalid input, before any network call. */
+  send(
+    payload: ReplyPayloadInput | ReplyPayload,
+    target: Target,
+    options?: SendOptions,
+  ): Promise<DeliveryReceipt>;
+  /** Release the client's resources. */
+  close?(): Promise<void>;
+}
+
+/** What a platform package hands to {@link createAdapter}. */
+export interface AdapterDefinition {
+  /** Platform name. */
+  name: string;
+  /** What the platform can carry. */
+  capabilities: Capabilities;
+  /** Markdown tree → platform text. */
+  renderer: Renderer;
+  /** Operations → client library calls. */
+  transport: Transport;
+  /** Policy for loading media; `maxBytes` is lowered to the platform's limits. */
+  media?: MediaPolicy;
+  /** Retry bounds. */
+  retry?: RetryPolicy;
+  /** Clock for pacing and retry waits. Default: the real clock. */
+  clock?: Clock;
+  /** Journal for once-only delivery. Default: in memory. */
+  store?: DeliveryStore;
+}
+
+/** The journal of one idempotent send. */
+export interface DeliveryJournal {
+  /** Fingerprint of the payload and target, so a key reused for other content is detected. */
+  fingerprint: string;
+  /** Receipt entries of the parts delivered so far. */
+  messages: ReceiptMessage[];
+  /** Degradations applied to delivered parts. */
+  degraded: Array<{ part: number; from: string; to: string; reason: string }>;
+  /** Parts fully delivered. */
+  deliveredParts: number[];
+}
+
+/** Pluggable store behind once-only delivery. */
+export interface DeliveryStore {
+  /** The journal for a key, if any. */
+  get(key: string): Promise<DeliveryJournal | undefined>;
+  /** Save (replace) the journal for a key; called after every delivered part. */
+  set(key: string, journal: DeliveryJournal): Promise<void>;
+}

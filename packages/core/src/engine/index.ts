@@ -1,0 +1,2 @@
+/** The delivery engine: createAdapter, plan execution, retries, pacing, once-only stores. */
+export {};

@@ -1,0 +1,179 @@
+/**
+ * The one error module of Outbox. Every error has a stable `code` (messages may change,
+ * codes do not) and keeps the underlying `cause`. Times are milliseconds everywhere.
+ */
+
+/** Stable error codes. Adding a code is minor; changing one is major. */
+export type OutboxErrorCode =
+  | "payload_invalid"
+  | "media_blocked"
+  | "media_too_large"
+  | "media_not_found"
+  | "media_fetch_failed"
+  | "media_unsupported_type"
+  | "rate_limited"
+  | "auth_failed"
+  | "target_not_found"
+  | "platform_error"
+  | "transport_error"
+  | "unsupported_feature";
+
+/** Options common to every Outbox error. */
+export interface OutboxErrorOptions {
+  /** The underlying error (a client library's error, a system error, …). */
+  cause?: unknown;
+}
+
+/** Base class of every error Outbox throws or reports in a receipt. */
+export class OutboxError extends Error {
+  /** Stable machine-readable code. */
+  readonly code: OutboxErrorCode;
+
+  constructor(code: OutboxErrorCode, message: string, options?: OutboxErrorOptions) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+/** One problem found while validating input (shape of a zod issue, kept dependency-free). */
+export interface PayloadIssue {
+  /** Where in the input: property names and array indexes. */
+  path: ReadonlyArray<string | number>;
+  /** What is wrong there. */
+  message: string;
+  /** The validator's issue code (zod's `code`). */
+  code: string;
+}
+
+/** Invalid input, thrown before any network call. Carries the validator's issues. */
+export class PayloadError extends OutboxError {
+  /** Every problem found, not only the first. */
+  readonly issues: readonly PayloadIssue[];
+
+  constructor(message: string, issues: readonly PayloadIssue[] = [], options?: OutboxErrorOptions) {
+    super("payload_invalid", message, options);
+    this.issues = issues;
+  }
+}
+
+/** Why a media reference could not be used. */
+export type MediaErrorReason = "blocked" | "too-large" | "not-found" | "fetch-failed" | "unsupported-type";
+
+const MEDIA_CODES: Record<MediaErrorReason, OutboxErrorCode> = {
+  blocked: "media_blocked",
+  "too-large": "media_too_large",
+  "not-found": "media_not_found",
+  "fetch-failed": "media_fetch_failed",
+  "unsupported-type": "media_unsupported_type",
+};
+
+/** Options of a {@link MediaError}. */
+export interface MediaErrorOptions extends OutboxErrorOptions {
+  /** The reference as the user gave it (URL or path), when there is one. */
+  ref?: string;
+}
+
+/** A media reference failed the policy, or could not be loaded. */
+export class MediaError extends OutboxError {
+  /** Stable reason, one per way of failing. */
+  readonly reason: MediaErrorReason;
+  /** The reference as given, when there is one. */
+  readonly ref: string | undefined;
+
+  constructor(reason: MediaErrorReason, message: string, options?: MediaErrorOptions) {
+    super(MEDIA_CODES[reason], message, options);
+    this.reason = reason;
+    this.ref = options?.ref;
+  }
+}
+
+/** The platform asked us to slow down, and waiting was not allowed (or did not help). */
+export class RateLimitedError extends OutboxError {
+  /** How long the platform asked to wait, in milliseconds. */
+  readonly retryAfterMs: number;
+
+  constructor(message: string, retryAfterMs: number, options?: OutboxErrorOptions) {
+    super("rate_limited", message, options);
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** The platform refused the credentials (bad or revoked token, missing scope). */
+export class AuthError extends OutboxError {
+  constructor(message: string, options?: OutboxErrorOptions) {
+    super("auth_failed", message, options);
+  }
+}
+
+/** What could not be found. */
+export type MissingTarget = "chat" | "thread" | "reply";
+
+/** The chat, thread or replied-to message does not exist (or the bot cannot see it). */
+export class TargetNotFoundError extends OutboxError {
+  /** Which part of the target is missing: the chat, the thread, or the message replied to. */
+  readonly missing: MissingTarget;
+
+  constructor(message: string, missing: MissingTarget = "chat", options?: OutboxErrorOptions) {
+    super("target_not_found", message, options);
+    this.missing = missing;
+  }
+}
+
+/** Details of a platform refusal. */
+export interface PlatformErrorDetails extends OutboxErrorOptions {
+  /** The platform method or route called (`sendPhoto`, `chat.postMessage`, …). */
+  method: string;
+  /** HTTP status, or the platform's error code. */
+  status: number;
+  /** The platform's own description of the problem. */
+  description: string;
+}
+
+/** The platform understood the request and said no. */
+export class PlatformError extends OutboxError {
+  /** The platform method or route called. */
+  readonly method: string;
+  /** HTTP status, or the platform's error code. */
+  readonly status: number;
+  /** The platform's own description. */
+  readonly description: string;
+
+  constructor(message: string, details: PlatformErrorDetails) {
+    super("platform_error", message, details);
+    this.method = details.method;
+    this.status = details.status;
+    this.description = details.description;
+  }
+}
+
+/** Options of a {@link TransportError}. */
+export interface TransportErrorOptions extends OutboxErrorOptions {
+  /**
+   * Whether the request may have reached the platform (a timeout or reset after it was
+   * sent). Ambiguous failures are not retried by default: sends are not idempotent.
+   */
+  ambiguous: boolean;
+}
+
+/** The network failed: connection refused or reset, timeout, a broken response. */
+export class TransportError extends OutboxError {
+  /** Whether the request may have been delivered anyway. */
+  readonly ambiguous: boolean;
+
+  constructor(message: string, options: TransportErrorOptions) {
+    super("transport_error", message, options);
+    this.ambiguous = options.ambiguous;
+  }
+}
+
+/** The payload needs a feature the adapter does not declare, and no stated degradation applies. */
+export class UnsupportedFeatureError extends OutboxError {
+  /** The feature, as named in `capabilities` (`voice`, `replies`, `threads`, `album`, …). */
+  readonly feature: string;
+
+  constructor(feature: string, message: string, options?: OutboxErrorOptions) {
+    super("unsupported_feature", message, options);
+    this.feature = feature;
+  }
+}

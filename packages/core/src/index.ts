@@ -1,0 +1,13 @@
+/**
+ * @outbox/core: the reply protocol parser and payload model, the safe media loader,
+ * the delivery plan and engine, errors, pacing and once-only delivery.
+ *
+ * @packageDocumentation
+ */
+export * from "./adapter/types.js";
+export * from "./engine/index.js";
+export * from "./errors/errors.js";
+export { parseMarkdown } from "./markdown/parse-markdown.js";
+export * from "./media/index.js";
+export * from "./parse/index.js";
+export * from "./payload/types.js";

@@ -1,0 +1,2 @@
+/** Media loading: loadMedia and its policy. */
+export * from "./types.js";

@@ -1,0 +1,55 @@
+/**
+ * Media loading types (spec: media.md). Names here are public API.
+ */
+import type { LookupFunction } from "node:net";
+import type { Dispatcher } from "undici";
+
+/** What a media item is, for choosing the platform operation. */
+export type MediaKind = "image" | "animation" | "video" | "audio" | "document";
+
+/** The policy every media reference is loaded under. */
+export interface MediaPolicy {
+  /** Directories local paths may come from. Default: `[workspaceDir]`. */
+  localRoots?: string[];
+  /** Base for relative paths. Default: `process.cwd()`. */
+  workspaceDir?: string;
+  /** Largest item in bytes; the adapter lowers it to the platform's limit. */
+  maxBytes?: number;
+  /** Whole-fetch timeout in milliseconds. Default 30 000. */
+  timeoutMs?: number;
+  /** Redirects followed at most. Default 3. */
+  maxRedirects?: number;
+  /** `dns.lookup`-compatible resolver; injectable for tests. */
+  lookup?: LookupFunction;
+  /** Host names exempt from the public-address rule (e.g. a self-hosted media server). */
+  allowHosts?: string[];
+  /** undici dispatcher to connect through, for tests (its connections are still pinned and checked). */
+  dispatcher?: Dispatcher;
+  /** Cancels loading. */
+  signal?: AbortSignal;
+}
+
+/** Where loaded media came from. */
+export type MediaSource = { type: "url"; url: string } | { type: "file"; path: string } | { type: "inline" };
+
+/** A media item that passed the policy: metadata known, bytes re-readable. */
+export interface LoadedMedia {
+  /** What the item is, for choosing the platform operation. */
+  kind: MediaKind;
+  /** Normalized MIME type, sniffed from the bytes first, then extension, then HTTP header. */
+  mimeType: string;
+  /** File name to present. */
+  fileName: string;
+  /** Size in bytes. */
+  size: number;
+  /** Where the bytes come from; a `url` source may be handed to a platform that fetches URLs itself. */
+  source: MediaSource;
+  /** Image width in pixels, when cheaply known from the header. */
+  width?: number;
+  /** Image height in pixels, when cheaply known from the header. */
+  height?: number;
+  /** Audio/video duration in milliseconds, when cheaply known (OGG/Opus). */
+  durationMs?: number;
+  /** A fresh stream of the bytes on every call (a retry re-reads the source). */
+  open(): AsyncIterable<Uint8Array>;
+}

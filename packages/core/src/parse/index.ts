@@ -1,0 +1,2 @@
+/** The rich output protocol: parseReply, normalizePayload, neutralizeMediaDirectives, checkRemoteMediaUrl, createDeliveryTurn. */
+export {};

@@ -1,0 +1,21 @@
+import { fileURLToPath } from "node:url";
+import { defineProject, type UserWorkspaceConfig } from "vitest/config";
+
+/**
+ * The settings every test project shares: workspace packages resolve to their
+ * TypeScript sources (the `source` export condition), so tests never need a build.
+ */
+export function outboxProject(name: string, dirUrl: string): UserWorkspaceConfig {
+  return defineProject({
+    root: fileURLToPath(new URL(".", dirUrl)),
+    resolve: { conditions: ["source", "import", "node", "default"] },
+    ssr: { resolve: { conditions: ["source", "import", "node", "default"] } },
+    test: {
+      name,
+      include: name === "repo" ? ["**/*.test.ts"] : ["test/**/*.test.ts"],
+      environment: "node",
+      testTimeout: 20_000,
+      hookTimeout: 20_000,
+    },
+  });
+}
