@@ -1,0 +1,42 @@
+/**
+ * Which host *names* media may be fetched from (IP literals are judged by
+ * {@link isBlockedIp} instead). Shared by `checkRemoteMediaUrl` and the media loader.
+ */
+import { isBlockedIp } from "./ip-policy.js";
+
+/** Names that always mean "this machine" or "this network". */
+const BLOCKED_NAMES = new Set(["localhost", "localhost.localdomain", "metadata.google.internal"]);
+
+/** Suffixes of names that never resolve to the public internet. */
+const BLOCKED_SUFFIXES = [".localhost", ".local", ".internal"];
+
+/**
+ * Whether a host name (as in `URL.hostname`, without brackets) is off limits: empty names,
+ * names with an empty label (`example..com`, `example.com..`), names without a dot
+ * (`intranet`), `localhost`, `localhost.localdomain`, `*.localhost`, `*.local`,
+ * `*.internal`, `metadata.google.internal`, each also with a trailing dot. Case-insensitive.
+ * One trailing dot (the fully-qualified form) is allowed on any other name.
+ */
+export function isBlockedHostname(host: string): boolean {
+  let name = host.toLowerCase();
+  if (name.endsWith(".")) name = name.slice(0, -1);
+  if (name === "" || !name.includes(".")) return true;
+  if (name.split(".").includes("")) return true;
+  if (BLOCKED_NAMES.has(name)) return true;
+  return BLOCKED_SUFFIXES.some((suffix) => name.endsWith(suffix));
+}
+
+/**
+ * Whether the host of a parsed URL (`URL.hostname`) is off limits: a bracketed IPv6
+ * literal or a dotted IPv4 literal is judged by {@link isBlockedIp} (a malformed literal is
+ * blocked), any other host by {@link isBlockedHostname}. WHATWG `URL` has already turned
+ * legacy IPv4 spellings (`127.1`, `0x7f.0.0.1`, `2130706433`) into dotted form.
+ */
+export function isBlockedUrlHost(hostname: string): boolean {
+  if (hostname.startsWith("[") || hostname.includes(":")) {
+    return isBlockedIp(hostname.replace(/^\[|\]$/g, ""));
+  }
+  const bare = hostname.endsWith(".") ? hostname.slice(0, -1) : hostname;
+  if (/^[0-9.]+$/.test(bare)) return isBlockedIp(bare);
+  return isBlockedHostname(hostname);
+}
