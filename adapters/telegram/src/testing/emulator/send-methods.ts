@@ -1,0 +1,192 @@
+/**
+ * The send methods: sendMessage, sendPhoto/Animation/Video/Audio/Voice/Document and
+ * sendMediaGroup, validated as strictly as Telegram and recorded as observations.
+ */
+import { ApiError, badRequest } from "./api-error.js";
+import { type ApiRequest, objectParam } from "./body.js";
+import { type Chats, type Message, mediaContent, type Placement } from "./chats.js";
+import { EntityParseError, type ParsedText, parseTelegramHtml } from "./html-entities.js";
+import { directUpload, type MediaContext, type MediaField, resolveMedia, type StoredFile } from "./media.js";
+import type { ObservedMessage } from "./types.js";
+
+/** What a handler needs from the emulator. */
+export interface HandlerContext {
+  /** Chats and messages. */
+  chats: Chats;
+  /** Media resolution for this request. */
+  media: MediaContext;
+  /** Take a message from the flood limits, or the seconds to wait. */
+  flood: (chatId: number) => number | undefined;
+  /** Record what arrived. */
+  record: (chatId: number, observed: ObservedMessage) => void;
+}
+
+/** A Bot API method. */
+export type Handler = (req: ApiRequest, ctx: HandlerContext) => Promise<unknown>;
+
+const TEXT_LIMIT = 4096;
+const CAPTION_LIMIT = 1024;
+const OBSERVED_KIND: Record<MediaField, ObservedMessage["kind"]> = {
+  photo: "image",
+  animation: "animation",
+  video: "video",
+  audio: "audio",
+  voice: "voice",
+  document: "document",
+};
+const GROUP_OF: Record<string, string> = {
+  photo: "visual",
+  video: "visual",
+  document: "document",
+  audio: "audio",
+};
+
+function parseText(raw: unknown, parseMode: unknown): ParsedText | undefined {
+  if (raw === undefined || raw === null || raw === "") return undefined;
+  const source = String(raw);
+  if (parseMode === undefined || parseMode === null || parseMode === "")
+    return { text: source, entities: [] };
+  if (String(parseMode).toLowerCase() !== "html") throw badRequest("unsupported parse_mode");
+  try {
+    return parseTelegramHtml(source);
+  } catch (error) {
+    if (error instanceof EntityParseError) throw badRequest(`can't parse entities: ${error.message}`);
+    throw error;
+  }
+}
+
+function caption(raw: unknown, parseMode: unknown): ParsedText | undefined {
+  const parsed = parseText(raw, parseMode);
+  if (parsed && parsed.text.length > CAPTION_LIMIT) throw badRequest("message caption is too long");
+  return parsed;
+}
+
+function captionContent(parsed: ParsedText | undefined): Record<string, unknown> {
+  if (!parsed || parsed.text === "") return {};
+  return parsed.entities.length > 0
+    ? { caption: parsed.text, caption_entities: parsed.entities }
+    : { caption: parsed.text };
+}
+
+function placementFields(placement: Placement): Pick<ObservedMessage, "replyTo" | "thread"> {
+  return {
+    ...(placement.replyTo ? { replyTo: String(placement.replyTo.message_id) } : {}),
+    ...(placement.thread !== undefined ? { thread: String(placement.thread) } : {}),
+  };
+}
+
+function fileFields(file: StoredFile): Pick<ObservedMessage, "fileName" | "mimeType" | "sha256" | "bytes"> {
+  return { fileName: file.fileName, mimeType: file.mimeType, sha256: file.sha256, bytes: file.size };
+}
+
+function takeFlood(ctx: HandlerContext, chatId: number): void {
+  const wait = ctx.flood(chatId);
+  if (wait !== undefined) {
+    throw new ApiError(429, `Too Many Requests: retry after ${wait}`, { retry_after: wait });
+  }
+}
+
+const sendMessage: Handler = async ({ params }, ctx) => {
+  const placement = ctx.chats.place(params);
+  const parsed = parseText(params.text, params.parse_mode);
+  if (!parsed || parsed.text.trim() === "") throw badRequest("message text is empty");
+  if (parsed.text.length > TEXT_LIMIT) throw badRequest("message is too long");
+  takeFlood(ctx, placement.chatId);
+  const content =
+    parsed.entities.length > 0 ? { text: parsed.text, entities: parsed.entities } : { text: parsed.text };
+  const message = ctx.chats.commit(placement, content);
+  ctx.record(placement.chatId, { kind: "text", text: parsed.text, ...placementFields(placement) });
+  return message;
+};
+
+function sendFile(field: MediaField): Handler {
+  return async ({ params, files }, ctx) => {
+    const placement = ctx.chats.place(params);
+    const parsed = caption(params.caption, params.parse_mode);
+    const file = await resolveMedia(params[field] ?? directUpload(field, files), field, ctx.media);
+    takeFlood(ctx, placement.chatId);
+    const message = ctx.chats.commit(placement, { ...mediaContent(field, file), ...captionContent(parsed) });
+    const text = parsed?.text ? { caption: parsed.text } : {};
+    ctx.record(placement.chatId, {
+      kind: OBSERVED_KIND[field],
+      ...text,
+      ...fileFields(file),
+      ...placementFields(placement),
+    });
+    return message;
+  };
+}
+
+interface GroupItem {
+  type: MediaField;
+  media: unknown;
+  caption?: unknown;
+  parse_mode?: unknown;
+}
+
+function groupItems(params: Record<string, unknown>): GroupItem[] {
+  const media = objectParam(params, "media");
+  if (!Array.isArray(media)) throw badRequest("can't parse media JSON object");
+  if (media.length < 2 || media.length > 10)
+    throw badRequest("wrong number of media in the group: must be 2-10");
+  const items = media as GroupItem[];
+  const groups = new Set<string>();
+  for (const item of items) {
+    const group = GROUP_OF[String(item?.type)];
+    if (!group)
+      throw badRequest(
+        `can't parse InputMedia: media type "${String(item?.type)}" can't be used in a media group`,
+      );
+    groups.add(group);
+  }
+  if (groups.size > 1) {
+    const odd = groups.has("document") ? "document" : "audio";
+    throw badRequest(`${odd} can't be mixed with other media types`);
+  }
+  return items;
+}
+
+const sendMediaGroup: Handler = async ({ params }, ctx) => {
+  const placement = ctx.chats.place(params);
+  const items = groupItems(params);
+  const captions = items.map((item) => caption(item.caption, item.parse_mode));
+  const resolved: StoredFile[] = [];
+  for (const item of items) resolved.push(await resolveMedia(item.media, item.type, ctx.media));
+  takeFlood(ctx, placement.chatId);
+  const groupId = String(Date.now());
+  const messages: Message[] = items.map((item, index) =>
+    ctx.chats.commit(placement, {
+      media_group_id: groupId,
+      ...mediaContent(item.type, resolved[index]!),
+      ...captionContent(captions[index]),
+    }),
+  );
+  const observedItems: ObservedMessage[] = items.map((item, index) => {
+    const text = captions[index]?.text;
+    return {
+      kind: OBSERVED_KIND[item.type],
+      ...(text ? { caption: text } : {}),
+      ...fileFields(resolved[index]!),
+    };
+  });
+  const albumCaption = captions.find((parsed) => parsed?.text)?.text;
+  ctx.record(placement.chatId, {
+    kind: "album",
+    ...(albumCaption ? { caption: albumCaption } : {}),
+    items: observedItems,
+    ...placementFields(placement),
+  });
+  return messages;
+};
+
+/** Send methods by lower-case name (Bot API method names are case-insensitive). */
+export const SEND_METHODS: Record<string, Handler> = {
+  sendmessage: sendMessage,
+  sendphoto: sendFile("photo"),
+  sendanimation: sendFile("animation"),
+  sendvideo: sendFile("video"),
+  sendaudio: sendFile("audio"),
+  sendvoice: sendFile("voice"),
+  senddocument: sendFile("document"),
+  sendmediagroup: sendMediaGroup,
+};

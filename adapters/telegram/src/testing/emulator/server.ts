@@ -1,0 +1,167 @@
+/**
+ * The Telegram Bot API emulator: a real HTTP server on 127.0.0.1 answering
+ * `POST /bot<token>/<method>` with Telegram's JSON envelope (always JSON, also for 429
+ * and 5xx, because grammY reads only the body), strict validation, flood limits, fault
+ * injection, and every accepted message decoded into an {@link ObservedMessage}.
+ */
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ApiError } from "./api-error.js";
+import { readRequest } from "./body.js";
+import { Chats } from "./chats.js";
+import type { StoredFile } from "./media.js";
+import { FloodControl } from "./rate-limits.js";
+import { type HandlerContext, SEND_METHODS } from "./send-methods.js";
+import type { EmulatedChat, Fault, FetchedUrl, ObservedMessage, TelegramEmulatorOptions } from "./types.js";
+
+/** One request the emulator answered. */
+export interface EmulatorRequest {
+  /** Method name as called. */
+  method: string;
+  /** HTTP status answered (0 for a dropped connection). */
+  status: number;
+}
+
+/** A running emulator. */
+export interface TelegramEmulator {
+  /** Base URL for grammY's `apiRoot` (no trailing slash). */
+  readonly apiRoot: string;
+  /** The token it accepts. */
+  readonly token: string;
+  /** Every request, in arrival order. */
+  readonly requests: readonly EmulatorRequest[];
+  /** Every URL it downloaded (or tried to), in order. */
+  readonly urlFetches: readonly string[];
+  /** Messages that arrived in a chat, in order (every chat when omitted). */
+  observe(chatId?: number): ObservedMessage[];
+  /** Misbehave on the next call(s). */
+  inject(fault: Fault): void;
+  /** Make a chat exist. */
+  addChat(chat: EmulatedChat): void;
+  /** Record a message from a user in a chat, to reply to; returns its id. */
+  seedMessage(chatId: number, text: string): string;
+  /** Stop the server and drop its connections. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_TOKEN = "123456:outbox-emulator";
+const STATUS_TEXT: Record<number, string> = {
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+};
+
+async function defaultFetch(url: string, signal: AbortSignal): Promise<FetchedUrl> {
+  const response = await fetch(url, { signal, redirect: "follow" });
+  return { status: response.status, contentType: response.headers.get("content-type"), body: response.body };
+}
+
+/** Start an emulator on 127.0.0.1 with a random port. */
+export async function startTelegramEmulator(
+  options: TelegramEmulatorOptions = {},
+): Promise<TelegramEmulator> {
+  const token = options.token ?? DEFAULT_TOKEN;
+  const chats = new Chats(options.chats ?? [{ id: 42 }]);
+  const now = options.now ?? (() => performance.now());
+  const flood = options.rateLimits === false ? undefined : new FloodControl(options.rateLimits ?? {}, now);
+  const fetchUrl = options.fetchUrl ?? defaultFetch;
+  const known = new Map<string, StoredFile>();
+  const observed: Array<{ chatId: number; message: ObservedMessage }> = [];
+  const requests: EmulatorRequest[] = [];
+  const urlFetches: string[] = [];
+  const faults: Array<{ fault: Fault; left: number }> = [];
+
+  const nextFault = (): Fault | undefined => {
+    const head = faults[0];
+    if (!head) return undefined;
+    head.left -= 1;
+    if (head.left <= 0) faults.shift();
+    return head.fault;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const route = /^\/bot([^/]+)\/(?:test\/)?([A-Za-z]+)$/.exec(url.pathname);
+    const body = await readRequest(req, url);
+    if (!route) throw new ApiError(404, "Not Found");
+    const fault = nextFault();
+    if (fault?.kind === "reset") {
+      req.socket.destroy();
+      return 0;
+    }
+    if (fault?.kind === "rate-limit") {
+      const wait = Math.max(1, Math.ceil(fault.retryAfterMs / 1000));
+      throw new ApiError(429, `Too Many Requests: retry after ${wait}`, { retry_after: wait });
+    }
+    if (fault?.kind === "server-error")
+      throw new ApiError(fault.status, STATUS_TEXT[fault.status] ?? "Server Error");
+    if (fault?.kind === "reject") throw new ApiError(400, fault.description);
+    if (route[1] !== token) throw new ApiError(401, "Unauthorized");
+    const method = route[2]!.toLowerCase();
+    const ctx: HandlerContext = {
+      chats,
+      media: { files: body.files, known, fetchUrl, onFetch: (fetched) => urlFetches.push(fetched) },
+      flood: (chatId) => flood?.take(chatId),
+      record: (chatId, message) => observed.push({ chatId, message }),
+    };
+    if (method === "getme")
+      return reply(res, 200, {
+        ok: true,
+        result: { id: 123456, is_bot: true, first_name: "Outbox Emulator" },
+      });
+    if (method === "sendchataction") return reply(res, 200, { ok: true, result: true });
+    const handler = SEND_METHODS[method];
+    if (!handler) throw new ApiError(404, "Not Found: method not found");
+    return reply(res, 200, { ok: true, result: await handler(body, ctx) });
+  };
+
+  const server = createServer((req, res) => {
+    const method = /\/([A-Za-z]+)(?:\?|$)/.exec(req.url ?? "")?.[1] ?? "";
+    const entry: EmulatorRequest = { method, status: 0 };
+    requests.push(entry);
+    handle(req, res)
+      .then((status) => {
+        entry.status = status;
+      })
+      .catch((error: unknown) => {
+        const api = error instanceof ApiError ? error : new ApiError(500, "Internal Server Error");
+        const envelope = {
+          ok: false,
+          error_code: api.code,
+          description: api.description,
+          ...(api.parameters ? { parameters: api.parameters } : {}),
+        };
+        if (!req.complete) req.resume();
+        entry.status = reply(res, api.code, envelope);
+      });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    token,
+    requests,
+    urlFetches,
+    observe: (chatId) =>
+      observed.filter((o) => chatId === undefined || o.chatId === chatId).map((o) => o.message),
+    inject: (fault) => {
+      faults.push({ fault, left: "times" in fault && fault.times !== undefined ? fault.times : 1 });
+    },
+    addChat: (chat) => chats.add(chat),
+    seedMessage: (chatId, text) => String(chats.seed(chatId, text)),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function reply(res: ServerResponse, status: number, body: unknown): number {
+  const json = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(json) });
+  res.end(json);
+  return status;
+}

@@ -1,0 +1,83 @@
+/**
+ * Public types of the Telegram Bot API emulator.
+ */
+
+/** A message as the conformance suite observes it (spec: conformance.md). */
+export interface ObservedMessage {
+  /** What arrived. */
+  kind: "text" | "image" | "animation" | "video" | "audio" | "voice" | "document" | "album";
+  /** Visible text after Telegram's entity parsing. */
+  text?: string;
+  /** Visible caption after entity parsing. */
+  caption?: string;
+  /** Album members. */
+  items?: ObservedMessage[];
+  /** Message id replied to, when the reply took effect. */
+  replyTo?: string;
+  /** Forum topic id. */
+  thread?: string;
+  /** File name as uploaded (or taken from the URL). */
+  fileName?: string;
+  /** MIME type Telegram derives from the bytes. */
+  mimeType?: string;
+  /** Hex SHA-256 of the bytes that arrived. */
+  sha256?: string;
+  /** Byte count that arrived. */
+  bytes?: number;
+}
+
+/** Misbehaviour injected into the next call(s) (spec: conformance.md). */
+export type Fault =
+  | { kind: "rate-limit"; retryAfterMs: number; times?: number }
+  | { kind: "server-error"; status: 500 | 502 | 503; times?: number }
+  | { kind: "reset"; times?: number }
+  | { kind: "reject"; description: string };
+
+/** A chat the emulator knows. Messages to any other chat fail with "chat not found". */
+export interface EmulatedChat {
+  /** Chat id (negative for groups). */
+  id: number;
+  /** Chat type; default `private` for positive ids, `supergroup` for negative ones. */
+  type?: "private" | "group" | "supergroup" | "channel";
+  /** Forum topics that exist: a list of ids, or `any` (every id except the General topic 1). Default none. */
+  topics?: number[] | "any";
+}
+
+/** Token-bucket limits the emulator enforces with 429s. */
+export interface EmulatorRateLimits {
+  /** Messages per second per chat, with `perChatBurst` allowed at once. Default 1. */
+  perChatPerSecond?: number;
+  /** Burst size per chat. Default 5. */
+  perChatBurst?: number;
+  /** Messages per minute per group chat (negative id). Default 20. */
+  perGroupPerMinute?: number;
+  /** Messages per second overall. Default 30. */
+  globalPerSecond?: number;
+}
+
+/** A URL download's answer, as `fetch` gives it. */
+export interface FetchedUrl {
+  /** HTTP status. */
+  status: number;
+  /** `content-type` header, if any. */
+  contentType?: string | null;
+  /** The body. */
+  body: AsyncIterable<Uint8Array> | null;
+}
+
+/** Options of {@link startTelegramEmulator}. */
+export interface TelegramEmulatorOptions {
+  /** The bot token the emulator accepts; any other gets 401. Default `123456:outbox-emulator`. */
+  token?: string;
+  /** Chats that exist. Default: one private chat, id 42. */
+  chats?: EmulatedChat[];
+  /** Rate limits; `false` turns them off. Default: Telegram's (about 1/s per chat, 20/min per group, 30/s). */
+  rateLimits?: EmulatorRateLimits | false;
+  /**
+   * Downloads media given as an http(s) URL, as Telegram's servers do. Default: global `fetch`.
+   * Tests inject one that reaches a local fixture server (self-signed certificate).
+   */
+  fetchUrl?: (url: string, signal: AbortSignal) => Promise<FetchedUrl>;
+  /** Time source for rate limits, in milliseconds. Default `performance.now`. */
+  now?: () => number;
+}
