@@ -1,0 +1,97 @@
+import type { Root } from "mdast";
+import type { Capabilities, RenderedText, Renderer } from "../adapter/types.js";
+import type { MediaKind } from "../media/types.js";
+import { groupAlbums } from "./albums.js";
+import { decideKind, type KindDecision } from "./media-kind.js";
+import { splitText } from "./split-text.js";
+import type { DeliveryPlan, MediaInput, PartDegradation, PlanInput, PlanPart } from "./types.js";
+
+type Decided = { decision: KindDecision | undefined; input: MediaInput };
+
+/**
+ * Build the delivery plan (spec: delivery.md, "The plan"). Pure: no I/O, same input →
+ * same parts. Text goes first as chunks, unless it fits the caption limit and some media
+ * goes natively, in which case it becomes the first media message's (or album's) caption.
+ * Then every media input, in order, is one part: a native message, a member of an album,
+ * a link (too large to upload, public https source), or a failure at its place.
+ */
+export function planDelivery(input: PlanInput, capabilities: Capabilities, renderer: Renderer): DeliveryPlan {
+  const decided: Decided[] = input.media.map((item) => ({
+    input: item,
+    decision: item.status === "loaded" ? decideKind(item.media, capabilities, input.audioAsVoice) : undefined,
+  }));
+  const albumKind = ({ decision }: Decided): MediaKind | null =>
+    decision?.outcome === "send" && decision.kind !== "voice" ? decision.kind : null;
+  const grouping = groupAlbums(decided.map(albumKind), capabilities.album);
+  const hasNative = decided.some(({ decision }) => decision?.outcome === "send");
+
+  const parts: PlanPart[] = [];
+  const degraded: PartDegradation[] = [];
+  let caption =
+    hasNative && input.tree.children.length > 0 ? captionFor(input.tree, capabilities, renderer) : undefined;
+  if (caption === undefined) {
+    for (const chunk of splitText(
+      input.tree,
+      renderer,
+      capabilities.text.chunkLength ?? capabilities.text.maxLength,
+    ))
+      parts.push({
+        type: "text",
+        tree: chunk.tree,
+        text: { text: chunk.rendered, plain: renderer.plain(chunk.tree) },
+      });
+  }
+  for (const { album, members } of grouping) {
+    const part = parts.length;
+    const note = (entries: Array<{ from: string; to: string; reason: string }>): void => {
+      for (const entry of entries) degraded.push({ part, ...entry });
+    };
+    if (album) {
+      const items = members.map((index) => {
+        const { input: item, decision } = decided[index] as Decided;
+        if (item.status !== "loaded" || decision?.outcome !== "send")
+          throw new Error("unreachable: album member");
+        note(decision.degraded);
+        return { kind: decision.kind as MediaKind, media: item.media };
+      });
+      parts.push(caption === undefined ? { type: "album", items } : { type: "album", items, caption });
+      caption = undefined;
+      continue;
+    }
+    const { input: item, decision } = decided[members[0] as number] as Decided;
+    if (item.status === "failed") parts.push({ type: "failed", error: item.error });
+    else if (item.status === "link") {
+      parts.push(linkPart(item.url, renderer));
+      note([{ from: "media", to: "link", reason: item.reason }]);
+    } else if (decision?.outcome === "failed") parts.push({ type: "failed", error: decision.error });
+    else if (decision?.outcome === "link") {
+      parts.push(linkPart(decision.url, renderer));
+      note(decision.degraded);
+    } else if (decision?.outcome === "send") {
+      parts.push({ type: "media", kind: decision.kind, media: item.media, ...(caption ? { caption } : {}) });
+      note(decision.degraded);
+      caption = undefined;
+    }
+  }
+  return { parts, degraded };
+}
+
+function captionFor(tree: Root, capabilities: Capabilities, renderer: Renderer): RenderedText | undefined {
+  if (capabilities.caption === null) return undefined;
+  const text = renderer.render(tree);
+  if (renderer.measure(text) > capabilities.caption.maxLength) return undefined;
+  return { text, plain: renderer.plain(tree) };
+}
+
+function linkPart(url: string, renderer: Renderer): PlanPart {
+  const tree: Root = {
+    type: "root",
+    children: [
+      {
+        type: "paragraph",
+        children: [{ type: "link", url, title: null, children: [{ type: "text", value: url }] }],
+      },
+    ],
+  };
+  return { type: "text", tree, text: { text: renderer.render(tree), plain: renderer.plain(tree) } };
+}

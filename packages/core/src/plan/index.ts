@@ -1,0 +1,6 @@
+/** The delivery plan: text chunking, media kinds, albums, captions. Pure functions. */
+export * from "./albums.js";
+export * from "./build-plan.js";
+export * from "./media-kind.js";
+export * from "./split-text.js";
+export * from "./types.js";

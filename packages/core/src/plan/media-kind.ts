@@ -1,0 +1,93 @@
+import type { Capabilities } from "../adapter/types.js";
+import { MediaError, type OutboxError, UnsupportedFeatureError } from "../errors/errors.js";
+import type { LoadedMedia, MediaKind } from "../media/types.js";
+import type { Degradation } from "./types.js";
+
+/** How one loaded item goes out, decided by the capabilities. */
+export type KindDecision =
+  | { outcome: "send"; kind: MediaKind | "voice"; degraded: Degradation[] }
+  | { outcome: "link"; url: string; degraded: Degradation[] }
+  | { outcome: "failed"; error: OutboxError };
+
+/** Upload limit for a native operation (a voice note counts as audio). */
+export function uploadLimit(capabilities: Capabilities, kind: MediaKind | "voice"): number {
+  const limits = capabilities.media.maxBytes;
+  return limits[kind === "voice" ? "audio" : kind] ?? limits.default;
+}
+
+/**
+ * Choose the native operation for one item: voice vs audio, photo rules (dimensions,
+ * aspect ratio, photo size limit) → document, kinds the platform lacks → image (for an
+ * animation) or document, and finally the upload limit: a document when it fits, a link
+ * for a public https source, else `MediaError("too-large")`.
+ */
+export function decideKind(
+  media: LoadedMedia,
+  capabilities: Capabilities,
+  audioAsVoice: boolean,
+): KindDecision {
+  const degraded: Degradation[] = [];
+  let kind: MediaKind | "voice" = media.kind;
+  const accepts = (k: MediaKind): boolean => capabilities.media.kinds.includes(k);
+  const demote = (to: MediaKind, reason: string): void => {
+    degraded.push({ from: kind, to, reason });
+    kind = to;
+  };
+
+  if (kind === "audio" && audioAsVoice) {
+    const { mode, formats } = capabilities.voice;
+    if (mode === "native" && formats.includes(media.mimeType)) kind = "voice";
+    else
+      degraded.push({
+        from: "voice",
+        to: "audio",
+        reason:
+          mode === "native"
+            ? `${media.mimeType} is not a voice-note format here (accepted: ${formats.join(", ")})`
+            : "the platform has no voice notes",
+      });
+  }
+  if (kind === "image") {
+    const reason = photoRefusal(media, capabilities);
+    if (reason !== undefined && accepts("document")) demote("document", reason);
+  }
+  if (kind === "animation" && !accepts("animation")) {
+    if (accepts("image")) demote("image", "the platform has no animation messages");
+    else if (accepts("document")) demote("document", "the platform has no animation messages");
+  }
+  if (kind !== "voice" && !accepts(kind)) {
+    if (!accepts("document"))
+      return {
+        outcome: "failed",
+        error: new UnsupportedFeatureError("media", `the platform does not accept ${kind}`),
+      };
+    demote("document", `the platform does not accept ${kind}`);
+  }
+  if (media.size <= uploadLimit(capabilities, kind)) return { outcome: "send", kind, degraded };
+  if (kind !== "document" && accepts("document") && media.size <= uploadLimit(capabilities, "document")) {
+    demote("document", `${media.size} bytes is over the ${kind} limit of ${uploadLimit(capabilities, kind)}`);
+    return { outcome: "send", kind, degraded };
+  }
+  const reason = `${media.size} bytes is over the upload limit of ${uploadLimit(capabilities, kind)}`;
+  if (media.source.type === "url" && media.source.url.startsWith("https:")) {
+    degraded.push({ from: kind, to: "link", reason });
+    return { outcome: "link", url: media.source.url, degraded };
+  }
+  return { outcome: "failed", error: new MediaError("too-large", reason, { ref: media.fileName }) };
+}
+
+function photoRefusal(media: LoadedMedia, capabilities: Capabilities): string | undefined {
+  const rules = capabilities.media.image;
+  const { width, height } = media;
+  if (rules !== undefined && width !== undefined && height !== undefined && width > 0 && height > 0) {
+    if (rules.maxDimensionSum !== undefined && width + height > rules.maxDimensionSum)
+      return `${width}×${height} exceeds the photo dimension sum of ${rules.maxDimensionSum}`;
+    const ratio = Math.max(width, height) / Math.min(width, height);
+    if (rules.maxAspectRatio !== undefined && ratio > rules.maxAspectRatio)
+      return `aspect ratio ${ratio.toFixed(1)} exceeds ${rules.maxAspectRatio}`;
+  }
+  const limit = capabilities.media.maxBytes.image;
+  if (limit !== undefined && media.size > limit)
+    return `${media.size} bytes is over the photo limit of ${limit}`;
+  return undefined;
+}

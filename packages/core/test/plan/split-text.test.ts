@@ -1,0 +1,112 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseReplyMarkdown } from "../../src/markdown/parse-reply-markdown.js";
+import { splitText } from "../../src/plan/split-text.js";
+import { htmlRenderer, isBalanced, visibleOfHtml } from "../markdown/support/html-renderer.js";
+import { markdownArbitrary } from "../markdown/support/markdown-arbitrary.js";
+
+const squash = (text: string): string => text.replace(/\s+/g, "");
+
+describe("splitText", () => {
+  it("keeps a text that fits in one chunk, rendered once", () => {
+    let renders = 0;
+    const renderer = {
+      ...htmlRenderer,
+      render: (tree: Parameters<typeof htmlRenderer.render>[0]) => {
+        renders += 1;
+        return htmlRenderer.render(tree);
+      },
+    };
+    const chunks = splitText(parseReplyMarkdown("Hello **world**"), renderer, 100);
+    expect(chunks.map((c) => c.rendered)).toEqual(["Hello <b>world</b>"]);
+    expect(renders).toBe(1);
+  });
+
+  it("returns no chunk for an empty text", () => {
+    expect(splitText(parseReplyMarkdown(""), htmlRenderer, 10)).toEqual([]);
+  });
+
+  it("prefers paragraph, then line, then word boundaries", () => {
+    const text = `${"a".repeat(30)}\n\n${"b".repeat(30)}`;
+    expect(splitText(parseReplyMarkdown(text), htmlRenderer, 40).map((c) => c.rendered)).toEqual([
+      "a".repeat(30),
+      "b".repeat(30),
+    ]);
+    const lines = `${"c".repeat(25)}\n${"d".repeat(25)}`;
+    expect(splitText(parseReplyMarkdown(lines), htmlRenderer, 40).map((c) => c.rendered.trim())).toEqual([
+      "c".repeat(25),
+      "d".repeat(25),
+    ]);
+    const words = "one two three four five six seven";
+    const chunks = splitText(parseReplyMarkdown(words), htmlRenderer, 15).map((c) => c.rendered);
+    expect(chunks.every((c) => c.length <= 15)).toBe(true);
+    expect(chunks.join("")).toBe(words);
+    expect(chunks.every((c) => !/\S$/.test(c) || words.endsWith(c))).toBe(true);
+  });
+
+  it("closes and reopens a split code block with its language", () => {
+    const code = `\`\`\`python\n${Array.from({ length: 10 }, (_, i) => `print(${i})`).join("\n")}\n\`\`\``;
+    const chunks = splitText(parseReplyMarkdown(code), htmlRenderer, 60).map((c) => c.rendered);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks)
+      expect(chunk).toMatch(/^<pre lang="python">print\(\d\)(\nprint\(\d\))*<\/pre>$/);
+  });
+
+  it("keeps formatting on both sides of a cut and never cuts an escape", () => {
+    const chunks = splitText(parseReplyMarkdown(`**${"x&y ".repeat(20).trim()}**`), htmlRenderer, 30).map(
+      (c) => c.rendered,
+    );
+    for (const chunk of chunks) {
+      expect(chunk.length).toBeLessThanOrEqual(30);
+      expect(chunk).toMatch(/^<b>.*<\/b>$/);
+      expect(isBalanced(chunk)).toBe(true);
+    }
+  });
+
+  it("continues the numbering of a split ordered list", () => {
+    const chunks = splitText(
+      parseReplyMarkdown("1. first item\n2. second item\n3. third item"),
+      htmlRenderer,
+      40,
+    );
+    const last = chunks.at(-1)?.tree.children[0];
+    expect(last?.type === "list" && last.start).toBeGreaterThan(1);
+  });
+
+  it("never cuts a surrogate pair", () => {
+    const chunks = splitText(parseReplyMarkdown("😀".repeat(40)), htmlRenderer, 11).map((c) => c.rendered);
+    expect(chunks.join("")).toBe("😀".repeat(40));
+    for (const chunk of chunks) expect(chunk).toMatch(/^(😀)+$/u);
+  });
+
+  it("respects the limit, preserves visible text and balances tags (property)", () => {
+    fc.assert(
+      fc.property(markdownArbitrary, fc.integer({ min: 90, max: 400 }), (markdown, limit) => {
+        const tree = parseReplyMarkdown(markdown);
+        const whole = visibleOfHtml(htmlRenderer.render(tree));
+        const chunks = splitText(tree, htmlRenderer, limit);
+        for (const chunk of chunks) {
+          expect(htmlRenderer.measure(chunk.rendered)).toBeLessThanOrEqual(limit);
+          expect(isBalanced(chunk.rendered)).toBe(true);
+          expect(chunk.rendered).toBe(htmlRenderer.render(chunk.tree));
+        }
+        expect(squash(chunks.map((c) => visibleOfHtml(c.rendered)).join(""))).toBe(squash(whole));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("is near-linear: splitting a 100 kB reply takes well under a second", () => {
+    const many = parseReplyMarkdown(
+      Array.from(
+        { length: 2000 },
+        (_, i) => `Paragraph ${i} with **bold** and _em_ ${"word ".repeat(12)}`,
+      ).join("\n\n"),
+    );
+    const one = parseReplyMarkdown("word ".repeat(20_000));
+    const started = performance.now();
+    expect(splitText(many, htmlRenderer, 4096).length).toBeGreaterThan(15);
+    expect(splitText(one, htmlRenderer, 4096).length).toBeGreaterThan(20);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
