@@ -1,0 +1,94 @@
+import type { AlbumCapabilities, Capabilities } from "@outbox/core";
+import { expect } from "vitest";
+import { type FixtureName, fixtureSha256 } from "../fixtures.js";
+import { conformanceMedia } from "../media-server.js";
+import type { ConformanceCase, ObservedMessage } from "../types.js";
+import { expectDelivered, mediaMessages, send } from "./helpers.js";
+
+const hasAlbum = (c: Capabilities): true | string => c.album !== null || "album is null";
+
+/** Every album within the rules: item count in range, all kinds from one group. */
+function expectAlbumRules(observed: ObservedMessage[], rules: AlbumCapabilities): void {
+  for (const album of observed.filter((m) => m.kind === "album")) {
+    const kinds = (album.items ?? []).map((item) => item.kind);
+    expect(kinds.length, "album size").toBeGreaterThanOrEqual(rules.minItems);
+    expect(kinds.length, "album size").toBeLessThanOrEqual(rules.maxItems);
+    const group = rules.groups.find((g) => kinds.every((k) => (g as string[]).includes(k)));
+    expect(group, `album kinds ${kinds.join(",")} share one group`).toBeDefined();
+  }
+}
+
+/** The delivered media, flattened, carry these fixtures in this order. */
+function expectOrder(observed: ObservedMessage[], names: FixtureName[]): void {
+  expect(mediaMessages(observed).map((m) => m.sha256)).toEqual(names.map(fixtureSha256));
+}
+
+/** Album cases. */
+export const albumCases: ConformanceCase[] = [
+  {
+    id: "album.images",
+    checks:
+      "Two images (URL + file) go out as ONE album of two, in order, bytes intact; the receipt lists one `album`.",
+    gate: "album",
+    applies: hasAlbum,
+    exercises: ["album"],
+    async run(ctx) {
+      const media = await conformanceMedia();
+      const result = await send(ctx, { mediaUrls: [media.url("png"), media.file("jpeg")] });
+      expectDelivered(result);
+      expect(result.observed.map((m) => m.kind)).toEqual(["album"]);
+      expect(result.observed[0]?.items?.map((m) => m.kind)).toEqual(["image", "image"]);
+      expectOrder(result.observed, ["png", "jpeg"]);
+    },
+  },
+  {
+    id: "album.split",
+    checks: "`maxItems + 1` images are all delivered, in order, in albums that respect min/max items.",
+    gate: "album",
+    applies: hasAlbum,
+    exercises: ["album"],
+    async run(ctx) {
+      const media = await conformanceMedia();
+      const rules = ctx.capabilities.album as AlbumCapabilities;
+      const count = rules.maxItems + 1;
+      const urls = Array.from({ length: count }, (_, i) => media.url("png", i));
+      const result = await send(ctx, { mediaUrls: urls });
+      expectDelivered(result);
+      expectAlbumRules(result.observed, rules);
+      expectOrder(
+        result.observed,
+        Array.from({ length: count }, () => "png" as const),
+      );
+    },
+  },
+  {
+    id: "album.groups",
+    checks: "Image, PDF, image: only kinds of one album group share an album; order and bytes preserved.",
+    gate: "album",
+    applies: hasAlbum,
+    exercises: ["album"],
+    async run(ctx) {
+      const media = await conformanceMedia();
+      const result = await send(ctx, {
+        mediaUrls: [media.file("png"), media.file("pdf"), media.url("jpeg")],
+      });
+      expectDelivered(result);
+      expectAlbumRules(result.observed, ctx.capabilities.album as AlbumCapabilities);
+      expectOrder(result.observed, ["png", "pdf", "jpeg"]);
+    },
+  },
+  {
+    id: "album.none",
+    checks: "Without album support, two images go out as two messages, in order, bytes intact.",
+    gate: "album = null",
+    applies: (c) => c.album === null || "album is declared",
+    exercises: [],
+    async run(ctx) {
+      const media = await conformanceMedia();
+      const result = await send(ctx, { mediaUrls: [media.url("png"), media.file("jpeg")] });
+      expectDelivered(result);
+      expect(result.observed.some((m) => m.kind === "album")).toBe(false);
+      expectOrder(result.observed, ["png", "jpeg"]);
+    },
+  },
+];

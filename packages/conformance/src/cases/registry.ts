@@ -1,0 +1,129 @@
+import type { Capabilities } from "@outbox/core";
+import { expect } from "vitest";
+import type { ConformanceCase } from "../types.js";
+import { albumCases } from "./album.js";
+import { faultCases } from "./fault.js";
+import { mediaCases } from "./media.js";
+import { policyCases } from "./policy.js";
+import { receiptCases } from "./receipt.js";
+import { replyCases } from "./reply.js";
+import { textCases } from "./text.js";
+import { voiceCases } from "./voice.js";
+
+/**
+ * Every case id, in run order. Ids are stable: a published id never changes meaning
+ * (see docs/conformance.md, "Versioning").
+ */
+export const CONFORMANCE_CASE_IDS = [
+  "text.plain",
+  "text.formatting",
+  "text.special-chars",
+  "text.long.split",
+  "text.code.split",
+  "text.markdown-image",
+  "media.image.url",
+  "media.image.file",
+  "media.image.base64",
+  "media.image.media-line",
+  "media.image.jpeg",
+  "media.animation",
+  "media.video",
+  "media.audio",
+  "media.document",
+  "caption.fits",
+  "caption.too-long",
+  "album.images",
+  "album.split",
+  "album.groups",
+  "album.none",
+  "voice.ogg",
+  "voice.tag",
+  "voice.incompatible",
+  "reply.text",
+  "reply.media",
+  "reply.album",
+  "reply.voice",
+  "thread.text",
+  "thread.media",
+  "thread.album",
+  "thread.voice",
+  "reply.split.first",
+  "reply.mode.all",
+  "reply.missing",
+  "thread.split",
+  "undeclared.replies",
+  "undeclared.threads",
+  "policy.blocked-url",
+  "policy.blocked-path",
+  "policy.media-line-path",
+  "fault.rate-limit",
+  "fault.rate-limit.exhausted",
+  "fault.server-error",
+  "fault.reset",
+  "fault.reject",
+  "fault.partial.load",
+  "fault.partial.platform",
+  "idempotency.repeat",
+  "idempotency.resume",
+  "receipt.order",
+  "receipt.ids",
+  "pacing.concurrent",
+  "capabilities.shape",
+  "capabilities.covered",
+] as const;
+
+/** A conformance case id. */
+export type ConformanceCaseId = (typeof CONFORMANCE_CASE_IDS)[number];
+
+/**
+ * The capability features an adapter declares, as the `exercises` tags of the cases name
+ * them: `text`, `caption`, `media.kinds.<kind>`, `album`, `voice`, `replies`, `threads`,
+ * `markdownImages`, `rateLimits`.
+ */
+export function declaredFeatures(capabilities: Capabilities): string[] {
+  return [
+    "text",
+    ...(capabilities.caption ? ["caption"] : []),
+    ...capabilities.media.kinds.map((kind) => `media.kinds.${kind}`),
+    ...(capabilities.album ? ["album"] : []),
+    ...(capabilities.voice.mode === "native" ? ["voice"] : []),
+    ...(capabilities.replies ? ["replies"] : []),
+    ...(capabilities.threads ? ["threads"] : []),
+    ...(capabilities.markdownImages ? ["markdownImages"] : []),
+    ...(capabilities.rateLimits.length > 0 ? ["rateLimits"] : []),
+  ];
+}
+
+const coveredCase: ConformanceCase = {
+  id: "capabilities.covered",
+  checks:
+    "Every declared capability is exercised by at least one case that applies and is not skipped by the harness.",
+  gate: "always",
+  applies: () => true,
+  exercises: [],
+  async run(ctx) {
+    const unexercised = declaredFeatures(ctx.capabilities).filter(
+      (feature) =>
+        !conformanceCases.some(
+          (c) =>
+            c.exercises.includes(feature) &&
+            c.applies(ctx.capabilities) === true &&
+            !(c.id in ctx.harnessSkips),
+        ),
+    );
+    expect(unexercised, "declared capabilities no running case exercises").toEqual([]);
+  },
+};
+
+/** Every case, as data, in the order of {@link CONFORMANCE_CASE_IDS}; `describeConformance` wraps each in `it`. */
+export const conformanceCases: readonly ConformanceCase[] = [
+  ...textCases,
+  ...mediaCases,
+  ...albumCases,
+  ...voiceCases,
+  ...replyCases,
+  ...policyCases,
+  ...faultCases,
+  ...receiptCases,
+  coveredCase,
+];

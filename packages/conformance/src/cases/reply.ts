@@ -1,0 +1,184 @@
+import { type Capabilities, type ReplyPayloadInput, UnsupportedFeatureError } from "@outbox/core";
+import { expect } from "vitest";
+import { conformanceMedia } from "../media-server.js";
+import type { CaseContext, ConformanceCase } from "../types.js";
+import { anchor, expectDegraded, expectDelivered, send, threadTarget } from "./helpers.js";
+
+/** The four kinds of operation replies and threads must survive. */
+const OPERATIONS: Array<{
+  op: string;
+  gate?: (c: Capabilities) => true | string;
+  payload(): Promise<ReplyPayloadInput>;
+}> = [
+  { op: "text", payload: async () => ({ text: "A reply in words." }) },
+  { op: "media", payload: async () => ({ mediaUrls: [(await conformanceMedia()).file("png")] }) },
+  {
+    op: "album",
+    gate: (c) => c.album !== null || "album is null",
+    payload: async () => {
+      const media = await conformanceMedia();
+      return { mediaUrls: [media.file("png"), media.url("jpeg")] };
+    },
+  },
+  {
+    op: "voice",
+    payload: async () => ({ mediaUrls: [(await conformanceMedia()).file("ogg")], audioAsVoice: true }),
+  },
+];
+
+/** A text long enough to need two chunks or more. */
+function longText(c: Capabilities): string {
+  const size = c.text.chunkLength ?? c.text.maxLength;
+  return Array.from({ length: Math.ceil((size * 1.5) / 6) }, (_, i) => `r${i}`.padEnd(5, "y")).join(" ");
+}
+
+const both =
+  (feature: "replies" | "threads", extra?: (c: Capabilities) => true | string) =>
+  (c: Capabilities): true | string =>
+    !c[feature] ? `${feature} is false` : (extra?.(c) ?? true);
+
+/** Undeclared replies/threads: refused with UnsupportedFeatureError before any call, or sent without it and degraded. */
+async function expectUndeclared(
+  ctx: CaseContext,
+  feature: "replies" | "threads",
+  run: () => Promise<unknown>,
+) {
+  const before = ctx.observe().length;
+  let receipt: Awaited<ReturnType<typeof ctx.adapter.send>>;
+  try {
+    receipt = (await run()) as typeof receipt;
+  } catch (error) {
+    expect(error).toBeInstanceOf(UnsupportedFeatureError);
+    expect((error as UnsupportedFeatureError).feature).toBe(feature);
+    expect(ctx.observe().length, "no platform call before the refusal").toBe(before);
+    return;
+  }
+  const observed = ctx.observe().slice(before);
+  expectDelivered({ receipt, observed });
+  expectDegraded(receipt);
+  for (const m of observed) expect(feature === "replies" ? m.replyTo : m.thread).toBeUndefined();
+}
+
+/** Reply and thread cases: every operation, chunked text, reply modes, missing targets, undeclared features. */
+export const replyCases: ConformanceCase[] = [
+  ...OPERATIONS.map(
+    ({ op, gate, payload }): ConformanceCase => ({
+      id: `reply.${op}`,
+      checks: `A ${op} reply carries the reply reference to the anchor message.`,
+      gate: gate ? "replies + album" : "replies",
+      applies: both("replies", gate),
+      exercises: ["replies"],
+      async run(ctx) {
+        const replyTo = await anchor(ctx, `reply.${op}`);
+        const result = await send(ctx, { ...(await payload()), replyToId: replyTo });
+        expectDelivered(result);
+        expect(result.receipt.degraded.filter((d) => /repl/i.test(`${d.from} ${d.to}`))).toEqual([]);
+        expect(result.observed[0]?.replyTo).toBe(replyTo);
+      },
+    }),
+  ),
+  ...OPERATIONS.map(
+    ({ op, gate, payload }): ConformanceCase => ({
+      id: `thread.${op}`,
+      checks: `A ${op} message sent to a thread lands in that thread.`,
+      gate: gate ? "threads + album" : "threads",
+      applies: both("threads", gate),
+      exercises: ["threads"],
+      async run(ctx) {
+        const target = await threadTarget(ctx);
+        const result = await send(ctx, await payload(), undefined, target);
+        expectDelivered(result);
+        expect(result.observed.length).toBeGreaterThan(0);
+        for (const m of result.observed) expect(m.thread).toBe(target.thread);
+      },
+    }),
+  ),
+  {
+    id: "reply.split.first",
+    checks: "A split text replies with its first chunk only (default `replyMode: first`).",
+    gate: "replies",
+    applies: both("replies"),
+    exercises: ["replies"],
+    async run(ctx) {
+      const replyTo = await anchor(ctx, "reply.split.first");
+      const result = await send(ctx, { text: longText(ctx.capabilities), replyToId: replyTo });
+      expectDelivered(result);
+      expect(result.observed.map((m) => m.replyTo)).toEqual(
+        result.observed.map((_, i) => (i === 0 ? replyTo : undefined)),
+      );
+    },
+  },
+  {
+    id: "reply.mode.all",
+    checks: "With `replyMode: all`, every chunk of a split text carries the reply reference.",
+    gate: "replies",
+    applies: both("replies"),
+    exercises: ["replies"],
+    async run(ctx) {
+      const replyTo = await anchor(ctx, "reply.mode.all");
+      const result = await send(
+        ctx,
+        { text: longText(ctx.capabilities), replyToId: replyTo },
+        { replyMode: "all" },
+      );
+      expectDelivered(result);
+      expect(result.observed.length).toBeGreaterThanOrEqual(2);
+      for (const m of result.observed) expect(m.replyTo).toBe(replyTo);
+    },
+  },
+  {
+    id: "reply.missing",
+    checks:
+      "A reply to a message that does not exist is still delivered (without the reference); nothing is lost.",
+    gate: "replies",
+    applies: both("replies"),
+    exercises: ["replies"],
+    async run(ctx) {
+      const result = await send(ctx, { text: "Replying to a vanished message.", replyToId: "404404404" });
+      expectDelivered(result);
+      expect(result.observed).toHaveLength(1);
+      expect(result.observed[0]?.replyTo).not.toBe("404404404");
+    },
+  },
+  {
+    id: "thread.split",
+    checks: "Every chunk of a split text lands in the thread.",
+    gate: "threads",
+    applies: both("threads"),
+    exercises: ["threads"],
+    async run(ctx) {
+      const target = await threadTarget(ctx);
+      const result = await send(ctx, { text: longText(ctx.capabilities) }, undefined, target);
+      expectDelivered(result);
+      expect(result.observed.length).toBeGreaterThanOrEqual(2);
+      for (const m of result.observed) expect(m.thread).toBe(target.thread);
+    },
+  },
+  {
+    id: "undeclared.replies",
+    checks:
+      "Without `replies`, a reply is refused with `UnsupportedFeatureError` before any call, or sent plain with a `degraded` entry.",
+    gate: "replies = false",
+    applies: (c) => !c.replies || "replies is declared",
+    exercises: [],
+    async run(ctx) {
+      const replyTo = await anchor(ctx, "undeclared.replies");
+      await expectUndeclared(ctx, "replies", () =>
+        ctx.adapter.send({ text: "reply?", replyToId: replyTo }, ctx.target),
+      );
+    },
+  },
+  {
+    id: "undeclared.threads",
+    checks:
+      "Without `threads`, a thread target is refused with `UnsupportedFeatureError` before any call, or sent outside it with a `degraded` entry.",
+    gate: "threads = false",
+    applies: (c) => !c.threads || "threads is declared",
+    exercises: [],
+    async run(ctx) {
+      await expectUndeclared(ctx, "threads", () =>
+        ctx.adapter.send({ text: "thread?" }, { ...ctx.target, thread: "1" }),
+      );
+    },
+  },
+];

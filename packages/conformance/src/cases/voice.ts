@@ -1,0 +1,70 @@
+import type { ReplyPayloadInput } from "@outbox/core";
+import { expect } from "vitest";
+import { type FixtureName, fixtures } from "../fixtures.js";
+import { conformanceMedia } from "../media-server.js";
+import type { CaseContext, ConformanceCase } from "../types.js";
+import {
+  expectBytes,
+  expectDegraded,
+  expectDelivered,
+  expectedKind,
+  mediaMessages,
+  send,
+  voiceNative,
+} from "./helpers.js";
+
+/** Send audio asked to go as voice; expect a native voice note, or an audio file with a degraded entry. */
+async function expectVoiceOutcome(ctx: CaseContext, name: FixtureName, payload: ReplyPayloadInput) {
+  const result = await send(ctx, payload);
+  expectDelivered(result);
+  const delivered = mediaMessages(result.observed);
+  expect(delivered).toHaveLength(1);
+  if (voiceNative(ctx.capabilities, fixtures[name].mimeType)) {
+    expect(delivered[0]?.kind).toBe("voice");
+    expect(result.receipt.degraded).toEqual([]);
+  } else {
+    expect(delivered[0]?.kind).toBe(expectedKind(ctx.capabilities, "audio"));
+    expectDegraded(result.receipt);
+  }
+  expectBytes(delivered[0], name);
+}
+
+/** Voice cases. */
+export const voiceCases: ConformanceCase[] = [
+  {
+    id: "voice.ogg",
+    checks:
+      "OGG/Opus with `audioAsVoice` is a native voice note where `voice.mode` is `native` and lists `audio/ogg`; otherwise an audio file with a `degraded` entry.",
+    gate: "voice.mode / voice.formats",
+    applies: () => true,
+    exercises: ["voice"],
+    async run(ctx) {
+      const media = await conformanceMedia();
+      await expectVoiceOutcome(ctx, "ogg", { mediaUrls: [media.file("ogg")], audioAsVoice: true });
+    },
+  },
+  {
+    id: "voice.tag",
+    checks:
+      "`[[audio_as_voice]]` with a `MEDIA:` line behaves like `voice.ogg`, and neither directive is visible.",
+    gate: "voice.mode / voice.formats",
+    applies: () => true,
+    exercises: ["voice"],
+    async run(ctx) {
+      const media = await conformanceMedia();
+      await expectVoiceOutcome(ctx, "ogg", { text: `[[audio_as_voice]]\nMEDIA: ${media.url("ogg")}` });
+    },
+  },
+  {
+    id: "voice.incompatible",
+    checks:
+      "WAV with `audioAsVoice` (a format no voice note accepts) goes as an audio file with a `degraded` entry.",
+    gate: "always",
+    applies: () => true,
+    exercises: ["voice"],
+    async run(ctx) {
+      const media = await conformanceMedia();
+      await expectVoiceOutcome(ctx, "wav", { mediaUrls: [media.file("wav")], audioAsVoice: true });
+    },
+  },
+];

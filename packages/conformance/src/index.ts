@@ -1,0 +1,19 @@
+/**
+ * @outbox/conformance: the conformance suite every Outbox adapter runs, its fixtures and
+ * fixture servers, and an in-memory reference adapter that passes it.
+ *
+ * @packageDocumentation
+ */
+export {
+  CONFORMANCE_CASE_IDS,
+  type ConformanceCaseId,
+  conformanceCases,
+  declaredFeatures,
+} from "./cases/registry.js";
+export { describeConformance, runCase } from "./describe-conformance.js";
+export * from "./fixtures.js";
+export * from "./media-server.js";
+export * from "./reference/emulator.js";
+export { parseReferenceMarkup, referenceRenderer } from "./reference/markup.js";
+export { createReferenceTransport } from "./reference/transport.js";
+export type * from "./types.js";

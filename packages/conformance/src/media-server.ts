@@ -1,0 +1,148 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:https";
+import type { LookupFunction } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { MediaPolicy } from "@outbox/core";
+import { Agent } from "undici";
+import { type FixtureName, fixturePath, fixtures, fixturesDir } from "./fixtures.js";
+
+/** Host name of the fixture media server; the policy maps it to 127.0.0.1 and allows it. */
+export const MEDIA_HOST = "media.outbox.test";
+/** Host name of the decoy server; it resolves to 127.0.0.1 but is NOT allowed, so it must never be fetched. */
+export const DECOY_HOST = "decoy.outbox.test";
+
+/** The fixture media server, the decoy, and the policy a harness builds its adapter with. */
+export interface ConformanceMedia {
+  /**
+   * Media policy for the adapter under test: `lookup` maps {@link MEDIA_HOST} and
+   * {@link DECOY_HOST} to 127.0.0.1, `allowHosts` holds only {@link MEDIA_HOST}, the
+   * `dispatcher` trusts the fixture certificate, `localRoots` is the fixtures directory.
+   */
+  policy: MediaPolicy;
+  /** https URL of a fixture; `variant` adds `?n=<variant>` so the same file can appear twice. */
+  url(name: FixtureName, variant?: number): string;
+  /** Absolute path of a fixture (inside `policy.localRoots`). */
+  file(name: FixtureName): string;
+  /** A path inside `policy.localRoots` that does not exist. */
+  missingFile: string;
+  /** A real file OUTSIDE `policy.localRoots`, with content {@link ConformanceMedia.outsideFileText}. */
+  outsideFile: string;
+  /** Content of {@link ConformanceMedia.outsideFile}; must never reach the platform. */
+  outsideFileText: string;
+  /** The decoy server: any connection to it is a policy failure. */
+  decoy: {
+    /** URLs the policy must refuse; each points at the decoy (private IP, disallowed host, `http:`, `localhost`). */
+    blockedUrls: string[];
+    /** Connections the decoy accepted so far (TLS or not, completed or not). */
+    connections(): number;
+  };
+  /** Requests the fixture server answered so far (paths with query). */
+  served(): string[];
+}
+
+let started: Promise<ConformanceMedia> | undefined;
+
+/**
+ * The process-wide fixture media server and decoy, started on first use on 127.0.0.1
+ * (random ports, https with the committed self-signed certificate). Servers are unref'd
+ * so they never keep the process alive.
+ */
+export function conformanceMedia(): Promise<ConformanceMedia> {
+  started ??= start();
+  return started;
+}
+
+// --- internal ---
+
+async function start(): Promise<ConformanceMedia> {
+  const tls = {
+    cert: readFileSync(join(fixturesDir, "tls", "cert.pem")),
+    key: readFileSync(join(fixturesDir, "tls", "key.pem")),
+  };
+  const served: string[] = [];
+  const byFile = new Map<string, FixtureName>(
+    (Object.keys(fixtures) as FixtureName[]).map((name) => [fixtures[name].fileName, name]),
+  );
+  const media = createServer(tls, (req, res) => {
+    const url = new URL(req.url ?? "/", "https://x");
+    served.push(`${url.pathname}${url.search}`);
+    const name = byFile.get(url.pathname.slice(1));
+    if (!name) {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = readFileSync(fixturePath(name));
+    res.writeHead(200, { "content-type": fixtures[name].mimeType, "content-length": body.length });
+    res.end(body);
+  });
+  let decoyConnections = 0;
+  const decoy = createServer(tls, (_req, res) => {
+    res.writeHead(200, { "content-type": "image/png" }).end(readFileSync(fixturePath("png")));
+  });
+  decoy.on("connection", () => {
+    decoyConnections += 1;
+  });
+  const mediaPort = await listen(media);
+  const decoyPort = await listen(decoy);
+  const outsideDir = mkdtempSync(join(tmpdir(), "outbox-conformance-outside-"));
+  const outsideFileText = "outbox conformance: this file lies outside localRoots and must never be sent\n";
+  const outsideFile = join(outsideDir, "secret.txt");
+  writeFileSync(outsideFile, outsideFileText);
+  return {
+    policy: {
+      lookup: fixtureLookup,
+      allowHosts: [MEDIA_HOST],
+      dispatcher: new Agent({ connect: { ca: tls.cert } }),
+      localRoots: [fixturesDir],
+      workspaceDir: fixturesDir,
+      timeoutMs: 5_000,
+    },
+    url: (name, variant) =>
+      `https://${MEDIA_HOST}:${mediaPort}/${fixtures[name].fileName}${variant === undefined ? "" : `?n=${variant}`}`,
+    file: fixturePath,
+    missingFile: join(fixturesDir, "missing.png"),
+    outsideFile,
+    outsideFileText,
+    decoy: {
+      blockedUrls: [
+        `https://127.0.0.1:${decoyPort}/private-ip.png`,
+        `https://${DECOY_HOST}:${decoyPort}/resolves-private.png`,
+        `http://${MEDIA_HOST}:${decoyPort}/plain-http.png`,
+        `https://localhost:${decoyPort}/localhost.png`,
+      ],
+      connections: () => decoyConnections,
+    },
+    served: () => [...served],
+  };
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      server.unref();
+      const address = server.address();
+      resolve(typeof address === "object" && address ? address.port : 0);
+    });
+  });
+}
+
+/** `dns.lookup`-compatible: the two fixture hosts resolve to 127.0.0.1, anything else fails. */
+const fixtureLookup = ((hostname: string, options: unknown, callback: unknown) => {
+  const done = (typeof options === "function" ? options : callback) as (
+    err: NodeJS.ErrnoException | null,
+    address?: string | Array<{ address: string; family: number }>,
+    family?: number,
+  ) => void;
+  const all = typeof options === "object" && options !== null && (options as { all?: boolean }).all === true;
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  if (host !== MEDIA_HOST && host !== DECOY_HOST) {
+    const error: NodeJS.ErrnoException = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+    error.code = "ENOTFOUND";
+    process.nextTick(done, error);
+    return;
+  }
+  if (all) process.nextTick(done, null, [{ address: "127.0.0.1", family: 4 }]);
+  else process.nextTick(done, null, "127.0.0.1", 4);
+}) as LookupFunction;

@@ -1,0 +1,223 @@
+import type { Capabilities, MediaKind } from "@outbox/core";
+import { sha256Hex } from "../fixtures.js";
+import type { Fault, ObservedMessage } from "../types.js";
+import { parseReferenceMarkup } from "./markup.js";
+
+/** A file as uploaded to the reference platform. */
+export interface EmulatorFile {
+  /** File name. */
+  name: string;
+  /** Declared MIME type. */
+  mimeType: string;
+  /** The bytes. */
+  bytes: Uint8Array;
+}
+
+/** Fields every reference platform call carries. */
+interface CallBase {
+  /** Chat id. */
+  chat: string;
+  /** Message id replied to. */
+  replyTo?: string;
+  /** Thread root message id. */
+  thread?: string;
+}
+
+/** One call to the reference platform's API. */
+export type EmulatorCall =
+  | (CallBase & { method: "sendText"; text: string })
+  | (CallBase & { method: "sendMedia"; kind: MediaKind | "voice"; file: EmulatorFile; caption?: string })
+  | (CallBase & {
+      method: "sendAlbum";
+      items: Array<{ kind: MediaKind; file: EmulatorFile }>;
+      caption?: string;
+    });
+
+/** What the reference platform answers: message ids, or an HTTP-style refusal. */
+export type EmulatorResponse =
+  | { ok: true; ids: string[] }
+  | { ok: false; status: number; description: string; retryAfterMs?: number };
+
+/** Error thrown when the emulator drops the connection (a `reset` fault). */
+export class EmulatorResetError extends Error {
+  /** Always `ECONNRESET`, like a socket error. */
+  readonly code = "ECONNRESET";
+}
+
+/** The chat id every reference harness sends to. */
+export const REFERENCE_CHAT = "reference-chat";
+
+/**
+ * An in-memory reference platform: as strict as a real one about its declared limits
+ * (text and caption length after parsing, malformed markup, upload size, album rules,
+ * voice formats, unknown chats, reply targets and threads, rate limits), recording every
+ * accepted message as an {@link ObservedMessage}.
+ */
+export class ReferenceEmulator {
+  readonly #capabilities: Capabilities;
+  readonly #observed: ObservedMessage[] = [];
+  readonly #known = new Set<string>();
+  readonly #faults: Fault[] = [];
+  readonly #recent: number[] = [];
+  #nextId = 1000;
+  #calls = 0;
+
+  /** Enforce these capabilities as the platform's rules. */
+  constructor(capabilities: Capabilities) {
+    this.#capabilities = capabilities;
+  }
+
+  /** Every accepted message, in order (copies). */
+  observe(): ObservedMessage[] {
+    return structuredClone(this.#observed);
+  }
+
+  /** Queue a fault for the next call(s). */
+  inject(fault: Fault): void {
+    this.#faults.push({ ...fault });
+  }
+
+  /** Calls received so far, refused ones included. */
+  calls(): number {
+    return this.#calls;
+  }
+
+  /** Handle one API call. Throws {@link EmulatorResetError} for a `reset` fault. */
+  async call(call: EmulatorCall): Promise<EmulatorResponse> {
+    this.#calls += 1;
+    const fault = this.#takeFault();
+    if (fault) return fault;
+    const limited = this.#rateLimit();
+    if (limited) return limited;
+    const refusal = this.#validate(call);
+    if (refusal) return { ok: false, status: refusal.status ?? 400, description: refusal.description };
+    return { ok: true, ids: this.#store(call) };
+  }
+
+  #takeFault(): EmulatorResponse | undefined {
+    const fault = this.#faults[0];
+    if (!fault) return undefined;
+    const times = fault.kind === "reject" ? 1 : (fault.times ?? 1);
+    if (times <= 1) this.#faults.shift();
+    else this.#faults[0] = { ...fault, times: times - 1 } as Fault;
+    switch (fault.kind) {
+      case "rate-limit":
+        return { ok: false, status: 429, description: "Too Many Requests", retryAfterMs: fault.retryAfterMs };
+      case "server-error":
+        return { ok: false, status: fault.status, description: "Internal Server Error" };
+      case "reject":
+        return { ok: false, status: 400, description: fault.description };
+      case "reset":
+        throw new EmulatorResetError("socket hang up");
+    }
+  }
+
+  #rateLimit(): EmulatorResponse | undefined {
+    const now = performance.now();
+    for (const limit of this.#capabilities.rateLimits) {
+      while (this.#recent.length > 0 && (this.#recent[0] ?? 0) <= now - limit.intervalMs)
+        this.#recent.shift();
+      if (this.#recent.length >= (limit.burst ?? limit.limit)) {
+        const retryAfterMs = Math.ceil((this.#recent[0] ?? now) + limit.intervalMs - now);
+        return { ok: false, status: 429, description: "Too Many Requests", retryAfterMs };
+      }
+    }
+    this.#recent.push(now);
+    return undefined;
+  }
+
+  #validate(call: EmulatorCall): { status?: number; description: string } | undefined {
+    if (call.chat !== REFERENCE_CHAT) return { description: "chat not found" };
+    if (call.replyTo !== undefined && !this.#known.has(call.replyTo))
+      return { description: "message to be replied not found" };
+    if (call.thread !== undefined && !this.#known.has(call.thread))
+      return { description: "message thread not found" };
+    try {
+      if (call.method === "sendText") return this.#validateText(call.text);
+      if (call.caption !== undefined) {
+        const limit = this.#capabilities.caption?.maxLength ?? 0;
+        if (parseReferenceMarkup(call.caption).length > limit)
+          return { description: "message caption is too long" };
+      }
+    } catch (error) {
+      return { description: (error as Error).message };
+    }
+    return call.method === "sendMedia"
+      ? this.#validateMedia(call.kind, call.file)
+      : this.#validateAlbum(call.items);
+  }
+
+  #validateText(text: string): { description: string } | undefined {
+    const visible = parseReferenceMarkup(text);
+    if (visible.trim() === "") return { description: "message text is empty" };
+    if (visible.length > this.#capabilities.text.maxLength) return { description: "message is too long" };
+    return undefined;
+  }
+
+  #validateMedia(
+    kind: MediaKind | "voice",
+    file: EmulatorFile,
+  ): { status?: number; description: string } | undefined {
+    const { media, voice } = this.#capabilities;
+    if (kind === "voice") {
+      if (voice.mode !== "native" || !voice.formats.includes(file.mimeType))
+        return { description: "VOICE_FORMAT_UNSUPPORTED" };
+    } else if (!media.kinds.includes(kind)) return { description: `wrong file type for ${kind}` };
+    const max = kind === "voice" ? media.maxBytes.audio : media.maxBytes[kind];
+    if (file.bytes.length > (max ?? media.maxBytes.default))
+      return { status: 413, description: "file is too big" };
+    return undefined;
+  }
+
+  #validateAlbum(items: Array<{ kind: MediaKind; file: EmulatorFile }>) {
+    const rules = this.#capabilities.album;
+    if (!rules) return { description: "albums are not supported" };
+    if (items.length < rules.minItems || items.length > rules.maxItems)
+      return { description: "wrong number of album items" };
+    if (!rules.groups.some((group) => items.every((item) => group.includes(item.kind))))
+      return { description: "these media can't be grouped" };
+    for (const item of items) {
+      const refused = this.#validateMedia(item.kind, item.file);
+      if (refused) return refused;
+    }
+    return undefined;
+  }
+
+  #store(call: EmulatorCall): string[] {
+    const place = {
+      ...(call.replyTo === undefined ? {} : { replyTo: call.replyTo }),
+      ...(call.thread === undefined ? {} : { thread: call.thread }),
+    };
+    const caption = call.method !== "sendText" && call.caption !== undefined ? call.caption : undefined;
+    const captioned = caption === undefined ? {} : { caption: parseReferenceMarkup(caption) };
+    if (call.method === "sendText") {
+      this.#observed.push({ kind: "text", text: parseReferenceMarkup(call.text), ...place });
+      return [this.#id()];
+    }
+    if (call.method === "sendMedia") {
+      this.#observed.push({ ...fileFields(call.kind, call.file), ...captioned, ...place });
+      return [this.#id()];
+    }
+    const items = call.items.map((item) => fileFields(item.kind, item.file));
+    this.#observed.push({ kind: "album", items, ...captioned, ...place });
+    return call.items.map(() => this.#id());
+  }
+
+  #id(): string {
+    const id = String(this.#nextId++);
+    this.#known.add(id);
+    return id;
+  }
+}
+
+// --- internal ---
+
+function fileFields(kind: MediaKind | "voice", file: EmulatorFile): ObservedMessage {
+  return {
+    kind,
+    fileName: file.name,
+    mimeType: file.mimeType,
+    sha256: sha256Hex(file.bytes),
+    bytes: file.bytes.length,
+  };
+}

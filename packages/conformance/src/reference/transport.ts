@@ -1,0 +1,89 @@
+import {
+  type LoadedMedia,
+  type OperationBase,
+  PlatformError,
+  RateLimitedError,
+  type SentMessage,
+  TargetNotFoundError,
+  type Transport,
+  TransportError,
+  UnsupportedFeatureError,
+} from "@outbox/core";
+import {
+  type EmulatorCall,
+  type EmulatorFile,
+  EmulatorResetError,
+  type EmulatorResponse,
+  type ReferenceEmulator,
+} from "./emulator.js";
+
+/**
+ * The reference transport: one emulator call per operation, and the platform's answers
+ * mapped onto core's error classes. It never retries or sleeps (the engine does).
+ */
+export function createReferenceTransport(emulator: ReferenceEmulator): Transport {
+  return {
+    async sendText(op) {
+      return sent(await call(emulator, { method: "sendText", text: op.text.text, ...place(op) }));
+    },
+    async sendMedia(op) {
+      const file = await upload(op.media);
+      const caption = op.caption === undefined ? {} : { caption: op.caption.text };
+      return sent(
+        await call(emulator, { method: "sendMedia", kind: op.kind, file, ...caption, ...place(op) }),
+      );
+    },
+    async sendAlbum(op) {
+      const items = await Promise.all(
+        op.items.map(async (item) => ({ kind: item.kind, file: await upload(item.media) })),
+      );
+      const caption = op.caption === undefined ? {} : { caption: op.caption.text };
+      return sent(await call(emulator, { method: "sendAlbum", items, ...caption, ...place(op) }));
+    },
+  };
+}
+
+// --- internal ---
+
+function place(op: OperationBase): { chat: string; replyTo?: string; thread?: string } {
+  return {
+    chat: op.target.to,
+    ...(op.replyTo === undefined ? {} : { replyTo: op.replyTo }),
+    ...(op.thread === undefined ? {} : { thread: op.thread }),
+  };
+}
+
+async function upload(media: LoadedMedia): Promise<EmulatorFile> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of media.open()) chunks.push(chunk);
+  return { name: media.fileName, mimeType: media.mimeType, bytes: Buffer.concat(chunks) };
+}
+
+/** One call; a dropped connection is an ambiguous `TransportError`, refusals become core errors. */
+async function call(
+  emulator: ReferenceEmulator,
+  request: EmulatorCall,
+): Promise<EmulatorResponse & { ok: true }> {
+  let response: EmulatorResponse;
+  try {
+    response = await emulator.call(request);
+  } catch (error) {
+    if (error instanceof EmulatorResetError)
+      throw new TransportError(`${request.method}: connection reset`, { ambiguous: true, cause: error });
+    throw error;
+  }
+  if (response.ok) return response;
+  const { status, description } = response;
+  const message = `${request.method}: ${status} ${description}`;
+  if (status === 429) throw new RateLimitedError(message, response.retryAfterMs ?? 1000);
+  if (description === "message to be replied not found") throw new TargetNotFoundError(message, "reply");
+  if (description === "message thread not found") throw new TargetNotFoundError(message, "thread");
+  if (description === "chat not found") throw new TargetNotFoundError(message, "chat");
+  if (description === "VOICE_FORMAT_UNSUPPORTED") throw new UnsupportedFeatureError("voice", message);
+  throw new PlatformError(message, { method: request.method, status, description });
+}
+
+function sent(response: { ids: string[] }): SentMessage {
+  const [id = ""] = response.ids;
+  return response.ids.length > 1 ? { id, memberIds: response.ids } : { id };
+}
