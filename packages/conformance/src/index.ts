@@ -13,6 +13,7 @@ export {
 export { describeConformance, runCase } from "./describe-conformance.js";
 export * from "./fixtures.js";
 export * from "./media-server.js";
+export { referenceCapabilities } from "./reference/capabilities.js";
 export * from "./reference/emulator.js";
 export { parseReferenceMarkup, referenceRenderer } from "./reference/markup.js";
 export { createReferenceTransport } from "./reference/transport.js";

@@ -20,6 +20,8 @@ export interface ConformanceMedia {
    * `dispatcher` trusts the fixture certificate, `localRoots` is the fixtures directory.
    */
   policy: MediaPolicy;
+  /** PEM of the self-signed certificate both servers use, for an emulator that fetches the URLs itself. */
+  ca: string;
   /** https URL of a fixture; `variant` adds `?n=<variant>` so the same file can appear twice. */
   url(name: FixtureName, variant?: number): string;
   /** Absolute path of a fixture (inside `policy.localRoots`). */
@@ -98,6 +100,7 @@ async function start(): Promise<ConformanceMedia> {
       workspaceDir: fixturesDir,
       timeoutMs: 5_000,
     },
+    ca: tls.cert.toString("utf8"),
     url: (name, variant) =>
       `https://${MEDIA_HOST}:${mediaPort}/${fixtures[name].fileName}${variant === undefined ? "" : `?n=${variant}`}`,
     file: fixturePath,

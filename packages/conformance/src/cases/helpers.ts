@@ -47,10 +47,12 @@ export async function threadTarget(ctx: CaseContext): Promise<Target> {
   return { ...ctx.target, thread: await anchor(ctx, "thread root") };
 }
 
-/** The kind a platform with these capabilities shows for a media kind; `undefined` when it cannot carry it. */
+/** The kind a platform with these capabilities shows for a media kind (an animation falls back to image, anything to document); `undefined` when it cannot carry it. */
 export function expectedKind(capabilities: Capabilities, kind: MediaKind): MessageKind | undefined {
-  if (capabilities.media.kinds.includes(kind)) return kind;
-  return capabilities.media.kinds.includes("document") ? "document" : undefined;
+  const accepts = (k: MediaKind): boolean => capabilities.media.kinds.includes(k);
+  if (accepts(kind)) return kind;
+  if (kind === "animation" && accepts("image")) return "image";
+  return accepts("document") ? "document" : undefined;
 }
 
 /** Whether audio with `audioAsVoice` goes as a native voice note on these capabilities. */

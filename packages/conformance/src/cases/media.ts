@@ -21,7 +21,10 @@ function mediaCase(id: string, name: FixtureName, source: Source, checks: string
     checks,
     gate: `media.kinds ∋ ${kind} (else document, degraded; else failure)`,
     applies: () => true,
-    exercises: [`media.kinds.${kind}`],
+    exercises:
+      source === "file" || source === "base64"
+        ? [`media.kinds.${kind}`]
+        : [`media.kinds.${kind}`, "media.byUrl"],
     async run(ctx) {
       const text = source === "media-line" ? "Here it is" : undefined;
       const result = await send(ctx, await mediaPayload(name, source, text));

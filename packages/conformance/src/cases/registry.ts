@@ -77,7 +77,7 @@ export type ConformanceCaseId = (typeof CONFORMANCE_CASE_IDS)[number];
 
 /**
  * The capability features an adapter declares, as the `exercises` tags of the cases name
- * them: `text`, `caption`, `media.kinds.<kind>`, `album`, `voice`, `replies`, `threads`,
+ * them: `text`, `caption`, `media.kinds.<kind>`, `media.byUrl`, `album`, `voice`, `replies`, `threads`,
  * `markdownImages`, `rateLimits`.
  */
 export function declaredFeatures(capabilities: Capabilities): string[] {
@@ -85,6 +85,7 @@ export function declaredFeatures(capabilities: Capabilities): string[] {
     "text",
     ...(capabilities.caption ? ["caption"] : []),
     ...capabilities.media.kinds.map((kind) => `media.kinds.${kind}`),
+    ...(capabilities.media.byUrl ? ["media.byUrl"] : []),
     ...(capabilities.album ? ["album"] : []),
     ...(capabilities.voice.mode === "native" ? ["voice"] : []),
     ...(capabilities.replies ? ["replies"] : []),

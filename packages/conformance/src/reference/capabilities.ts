@@ -1,0 +1,27 @@
+import type { Capabilities } from "@outbox/core";
+
+/** What the reference platform carries: everything, with small limits so the split cases stay fast. */
+export const referenceCapabilities: Capabilities = deepFreeze({
+  text: { maxLength: 1000, format: "reference-html" },
+  caption: { maxLength: 200 },
+  media: {
+    kinds: ["image", "animation", "video", "audio", "document"],
+    maxBytes: { default: 5_000_000, image: 1_000_000 },
+  },
+  album: { minItems: 2, maxItems: 4, groups: [["image", "video"], ["document"], ["audio"]] },
+  voice: { mode: "native", formats: ["audio/ogg", "audio/mpeg"] },
+  replies: true,
+  threads: true,
+  markdownImages: true,
+  rateLimits: [{ scope: "target", limit: 50, intervalMs: 1000 }],
+});
+
+// --- internal ---
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,39 @@
+import { parseMarkdown } from "@outbox/core";
+import { describe, expect, it } from "vitest";
+import { parseReferenceMarkup, referenceRenderer } from "../src/reference/markup.js";
+
+const render = (markdown: string) => referenceRenderer.render(parseMarkdown(markdown));
+
+describe("reference markup", () => {
+  it("renders formatting as tags and escapes special characters", () => {
+    expect(render("**b** _i_ ~~s~~ `c<d>` [l](https://x.test/?a=1&b=2)")).toBe(
+      '<b>b</b> <i>i</i> <s>s</s> <code>c&lt;d&gt;</code> <a href="https://x.test/?a=1&amp;b=2">l</a>',
+    );
+    expect(render("1 < 2 & 3 > 2")).toBe("1 &lt; 2 &amp; 3 &gt; 2");
+  });
+
+  it("renders blocks: paragraphs, code with its text verbatim, lists, headings", () => {
+    expect(render("# T\n\npara one\n\n```js\nlet a = 1 < 2;\n```\n\n- x\n- y")).toBe(
+      "<b>T</b>\n\npara one\n\n<pre><code>let a = 1 &lt; 2;</code></pre>\n\n• x\n• y",
+    );
+  });
+
+  it("visible text of the rendering equals the plain rendering", () => {
+    const tree = parseMarkdown("**bold** & <tag> `x & y`\n\n```\ncode\n```");
+    expect(parseReferenceMarkup(referenceRenderer.render(tree))).toBe(referenceRenderer.plain(tree));
+    expect(referenceRenderer.measure(referenceRenderer.render(tree))).toBe(
+      referenceRenderer.plain(tree).length,
+    );
+  });
+
+  it.each([
+    ["a < b", /unsupported/],
+    ["a & b", /unsupported/],
+    ["&nbsp;", /unknown entity/],
+    ["<b>x", /unclosed/],
+    ["<b>x</i>", /unexpected end tag/],
+    ["<u>x</u>", /unsupported/],
+  ])("refuses malformed markup %j", (markup, error) => {
+    expect(() => parseReferenceMarkup(markup)).toThrow(error);
+  });
+});
