@@ -1,2 +1,5 @@
 /** Media loading: loadMedia and its policy. */
+export { loadMedia } from "./load-media.js";
+export { DEFAULT_MAX_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT_MS } from "./policy.js";
+export { kindOfMimeType, normalizeMimeType } from "./sniff/mime.js";
 export * from "./types.js";

@@ -1,0 +1,118 @@
+/**
+ * Loading a local file: containment, regular files only, size cap, type from the head
+ * (and the tail for OGG durations), and a re-openable stream that re-reads the same file.
+ */
+import { constants, type Stats } from "node:fs";
+import { type FileHandle, open, stat } from "node:fs/promises";
+import { basename } from "node:path";
+import { MediaError } from "../../errors/errors.js";
+import { assertWithinCap, limitBytes } from "../byte-limit.js";
+import type { ResolvedPolicy } from "../policy.js";
+import { HEAD_BYTES, inspectMedia } from "../sniff/inspect.js";
+import { OGG_TAIL_BYTES } from "../sniff/ogg-duration.js";
+import type { LoadedMedia } from "../types.js";
+import { resolveLocalPath } from "./resolve-path.js";
+
+/** Never follow a final symlink, never block on a FIFO swapped in after the check. */
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/** Stream chunk size. */
+const CHUNK_BYTES = 64 * 1024;
+
+function describe(stats: Stats): string {
+  if (stats.isDirectory()) return "a directory";
+  if (stats.isFIFO()) return "a FIFO";
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return "a device";
+  if (stats.isSocket()) return "a socket";
+  return "not a regular file";
+}
+
+function notRegular(ref: string, stats: Stats): MediaError {
+  return new MediaError(
+    "blocked",
+    `Local media path ${ref} is ${describe(stats)}; only regular files can be sent.`,
+    {
+      ref,
+    },
+  );
+}
+
+/** Opens the checked file again and makes sure it is still the same regular file. */
+async function reopen(ref: string, path: string, checked: Stats): Promise<FileHandle> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, OPEN_FLAGS);
+  } catch (error) {
+    throw new MediaError("not-found", `Local media file ${ref} can no longer be opened.`, {
+      ref,
+      cause: error,
+    });
+  }
+  const now = await handle.stat();
+  if (!now.isFile() || now.ino !== checked.ino || now.dev !== checked.dev) {
+    await handle.close();
+    throw new MediaError(
+      "blocked",
+      `Local media file ${ref} was replaced after it was checked; load it again.`,
+      {
+        ref,
+      },
+    );
+  }
+  return handle;
+}
+
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Uint8Array> {
+  const buffer = new Uint8Array(length);
+  const { bytesRead } = await handle.read(buffer, 0, length, position);
+  return buffer.subarray(0, bytesRead);
+}
+
+async function* streamFile(ref: string, path: string, checked: Stats): AsyncGenerator<Uint8Array> {
+  if (checked.size === 0) return;
+  const handle = await reopen(ref, path, checked);
+  yield* handle.createReadStream({ start: 0, end: checked.size - 1, highWaterMark: CHUNK_BYTES });
+}
+
+/** Loads a local file under the policy. `declaredMime` comes from a `MediaAttachment`. */
+export async function loadLocal(
+  ref: string,
+  policy: ResolvedPolicy,
+  options: { declaredMime?: string; fileName?: string } = {},
+): Promise<LoadedMedia> {
+  const path = await resolveLocalPath(ref, policy);
+  const checked = await stat(path);
+  if (!checked.isFile()) throw notRegular(ref, checked);
+  const limit = { ref, maxBytes: policy.maxBytes, expectedSize: checked.size };
+  assertWithinCap(checked.size, limit);
+  const handle = await reopen(ref, path, checked);
+  let head: Uint8Array;
+  let tail: Uint8Array;
+  try {
+    head = await readAt(handle, 0, Math.min(checked.size, HEAD_BYTES));
+    const isOgg = head[0] === 0x4f && head[1] === 0x67 && head[2] === 0x67 && head[3] === 0x53;
+    tail =
+      isOgg && checked.size > head.length
+        ? await readAt(
+            handle,
+            Math.max(0, checked.size - OGG_TAIL_BYTES),
+            Math.min(checked.size, OGG_TAIL_BYTES),
+          )
+        : head;
+  } finally {
+    await handle.close();
+  }
+  const inspection = await inspectMedia({
+    ref,
+    head,
+    tail,
+    fileName: options.fileName ?? basename(path),
+    ...(options.declaredMime === undefined ? {} : { declaredMime: options.declaredMime }),
+  });
+  return {
+    ...inspection,
+    size: checked.size,
+    source: { type: "file", path },
+    open: () => limitBytes(streamFile(ref, path, checked), limit),
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * What a media item is: its MIME type (bytes first, then the file name, then what the
+ * producer or server declared), its kind, and the cheap extras adapters need.
+ */
+import { fileTypeFromBuffer } from "file-type/core";
+import { MediaError } from "../../errors/errors.js";
+import type { MediaKind } from "../types.js";
+import { readImageSize } from "./image-size.js";
+import {
+  extensionForMimeType,
+  isGenericMimeType,
+  kindOfMimeType,
+  mimeTypeFromFileName,
+  normalizeMimeType,
+} from "./mime.js";
+import { readOggDurationMs } from "./ogg-duration.js";
+
+/** How many leading bytes are inspected (file-type needs 4 100; JPEG frame headers may follow EXIF). */
+export const HEAD_BYTES = 65_536;
+
+/** The bytes and names an inspection works from. */
+export interface InspectInput {
+  /** The reference, for error messages. */
+  ref: string;
+  /** The first bytes ({@link HEAD_BYTES} or the whole item when smaller). */
+  head: Uint8Array;
+  /** The last bytes, when known (for the OGG duration); the whole item when it fits in `head`. */
+  tail?: Uint8Array;
+  /** A file name to fall back on (extension) and to present. */
+  fileName: string;
+  /** MIME type declared by the producer: checked against the bytes. */
+  declaredMime?: string;
+  /** MIME type from an HTTP `content-type` header: used only when nothing better is known. */
+  headerMime?: string;
+}
+
+/** What an inspection found. */
+export interface Inspection {
+  /** Normalized MIME type. */
+  mimeType: string;
+  /** Media kind. */
+  kind: MediaKind;
+  /** File name, with an extension added when it had none. */
+  fileName: string;
+  /** Image width, when known. */
+  width?: number;
+  /** Image height, when known. */
+  height?: number;
+  /** Duration in milliseconds, when known. */
+  durationMs?: number;
+}
+
+/** Kinds that may stand in for each other in a declaration (a GIF declared as an image). */
+function family(kind: MediaKind): string {
+  return kind === "animation" ? "image" : kind;
+}
+
+function hasExtension(fileName: string): boolean {
+  const dot = fileName.lastIndexOf(".");
+  return dot > 0 && dot < fileName.length - 1;
+}
+
+/** The sniffed type, unless it is a container (zip, CFB) the extension names more precisely. */
+async function sniff(head: Uint8Array, fromName: string | undefined): Promise<string | undefined> {
+  const found = await fileTypeFromBuffer(head);
+  const sniffed = normalizeMimeType(found?.mime);
+  const container = sniffed === "application/zip" || sniffed === "application/x-cfb";
+  return container && fromName !== undefined && kindOfMimeType(fromName) === "document" ? fromName : sniffed;
+}
+
+/**
+ * Determines the MIME type and kind of an item from its first bytes. Throws
+ * `MediaError("unsupported-type")` when a declared type contradicts the bytes (a PNG
+ * declared as `audio/ogg`).
+ */
+export async function inspectMedia(input: InspectInput): Promise<Inspection> {
+  const fromName = mimeTypeFromFileName(input.fileName);
+  const sniffed = await sniff(input.head, fromName);
+  const declared = normalizeMimeType(input.declaredMime);
+  if (sniffed !== undefined && declared !== undefined && !isGenericMimeType(declared)) {
+    if (family(kindOfMimeType(declared)) !== family(kindOfMimeType(sniffed))) {
+      throw new MediaError(
+        "unsupported-type",
+        `Media ${input.ref} was declared as ${declared} but its bytes are ${sniffed}; fix the declared mimeType.`,
+        { ref: input.ref },
+      );
+    }
+  }
+  const header = normalizeMimeType(input.headerMime);
+  const mimeType =
+    sniffed ??
+    fromName ??
+    [declared, header].find((mime) => mime !== undefined && !isGenericMimeType(mime)) ??
+    "application/octet-stream";
+  const fileName = hasExtension(input.fileName)
+    ? input.fileName
+    : `${input.fileName}.${extensionForMimeType(mimeType)}`;
+  const result: Inspection = { mimeType, kind: kindOfMimeType(mimeType), fileName };
+  const size = readImageSize(mimeType, input.head);
+  if (size !== undefined) Object.assign(result, size);
+  if (mimeType === "audio/ogg" && input.tail !== undefined) {
+    const durationMs = readOggDurationMs(input.head, input.tail);
+    if (durationMs !== undefined) result.durationMs = durationMs;
+  }
+  return result;
+}
