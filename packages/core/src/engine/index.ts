@@ -1,2 +1,18 @@
 /** The delivery engine: createAdapter, plan execution, retries, pacing, once-only stores. */
-export {};
+
+export { parseReplyMarkdown } from "../markdown/parse-reply-markdown.js";
+export {
+  createPlainRenderer,
+  type PlainRendererOptions,
+  type PlainTextOptions,
+  toPlainText,
+} from "../markdown/plain-text.js";
+export type { Spoiler } from "../markdown/spoiler.js";
+export * from "../plan/index.js";
+export { validateCapabilities } from "./capabilities.js";
+export { createManualClock, type ManualClock, systemClock } from "./clock.js";
+export { createAdapter } from "./create-adapter.js";
+export { createFileStore } from "./file-store.js";
+export { createMemoryStore } from "./memory-store.js";
+export { createPacer, type Pacer } from "./pacer.js";
+export { isAmbiguous, type ResolvedRetryPolicy, resolveRetryPolicy } from "./retry.js";

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import type { Capabilities } from "../adapter/types.js";
+
+const kind = z.enum(["image", "animation", "video", "audio", "document"]);
+const positive = z.number().positive();
+const byKind = z.object({ default: positive }).catchall(positive);
+const pattern = z.string().refine((source) => {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}, "not a valid regular expression");
+
+const schema = z.object({
+  text: z.object({
+    maxLength: z.number().int().positive(),
+    chunkLength: z.number().int().positive().optional(),
+    format: z.string(),
+  }),
+  caption: z.object({ maxLength: z.number().int().positive() }).nullable(),
+  media: z.object({
+    kinds: z.array(kind),
+    maxBytes: byKind,
+    byUrl: byKind.optional(),
+    image: z.object({ maxDimensionSum: positive.optional(), maxAspectRatio: positive.optional() }).optional(),
+  }),
+  album: z
+    .object({
+      minItems: z.number().int().min(1),
+      maxItems: z.number().int().min(2),
+      groups: z.array(z.array(kind).min(1)).min(1),
+    })
+    .refine((album) => album.minItems <= album.maxItems, "album.minItems is above maxItems")
+    .nullable(),
+  voice: z.object({ mode: z.enum(["native", "as-audio"]), formats: z.array(z.string()) }),
+  replies: z.boolean(),
+  threads: z.boolean(),
+  markdownImages: z.boolean(),
+  rateLimits: z.array(
+    z.object({
+      scope: z.enum(["target", "global"]),
+      limit: positive,
+      intervalMs: positive,
+      burst: z.number().min(1).optional(),
+      match: pattern.optional(),
+    }),
+  ),
+});
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * Check an adapter's capabilities and return a deeply frozen copy. Throws a `TypeError`
+ * listing every problem (a programming error in the adapter, not a delivery failure).
+ */
+export function validateCapabilities(capabilities: Capabilities): Capabilities {
+  const result = schema.safeParse(capabilities);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join(".") || "capabilities"}: ${issue.message}`,
+    );
+    throw new TypeError(`Invalid adapter capabilities: ${problems.join("; ")}`);
+  }
+  return deepFreeze(structuredClone(capabilities));
+}

@@ -1,0 +1,125 @@
+import type {
+  AdapterDefinition,
+  ChannelAdapter,
+  DeliveryJournal,
+  DeliveryReceipt,
+  SendOptions,
+} from "../adapter/types.js";
+import { PayloadError, UnsupportedFeatureError } from "../errors/errors.js";
+import { parseReplyMarkdown } from "../markdown/parse-reply-markdown.js";
+import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
+import { planDelivery } from "../plan/build-plan.js";
+import { validateCapabilities } from "./capabilities.js";
+import { systemClock } from "./clock.js";
+import { fingerprint } from "./fingerprint.js";
+import { loadMediaInputs } from "./load-media-inputs.js";
+import { createMemoryStore } from "./memory-store.js";
+import { normalize } from "./normalize.js";
+import { createPacer } from "./pacer.js";
+import { resolveRetryPolicy } from "./retry.js";
+import { journalSaver, runPlan } from "./run-plan.js";
+
+/**
+ * Build a channel adapter from a platform's capabilities, renderer and transport. `send`
+ * normalizes the payload (a `PayloadError` is thrown before any network call), loads the
+ * media under the policy, plans (delivery.md) and executes the plan through the
+ * transport with pacing, bounded retries and, with an `idempotencyKey`, once-only
+ * delivery. The capabilities are validated and frozen; one pacer serves every send.
+ */
+export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
+  const capabilities = validateCapabilities(definition.capabilities);
+  const { renderer, transport } = definition;
+  if (capabilities.album !== null && transport.sendAlbum === undefined)
+    throw new TypeError(
+      `Adapter ${definition.name}: capabilities.album is set but the transport has no sendAlbum`,
+    );
+  const clock = definition.clock ?? systemClock;
+  const store = definition.store ?? createMemoryStore();
+  const pacer = createPacer(capabilities.rateLimits, clock);
+  const policy = resolveRetryPolicy(definition.retry);
+  const locks = new Map<string, Promise<unknown>>();
+
+  const deliver = async (
+    payload: ReplyPayload,
+    target: Target,
+    options: SendOptions,
+  ): Promise<DeliveryReceipt> => {
+    const replyMode = options.replyMode ?? "first";
+    const key = options.idempotencyKey;
+    const print = fingerprint(payload, target, replyMode);
+    const journal: DeliveryJournal = (key === undefined ? undefined : await store.get(key)) ?? {
+      fingerprint: print,
+      messages: [],
+      degraded: [],
+      deliveredParts: [],
+    };
+    if (journal.fingerprint !== print)
+      throw new PayloadError(
+        `idempotencyKey ${JSON.stringify(key)} was used for a different payload or target`,
+        [{ path: ["idempotencyKey"], message: "reused with a different payload or target", code: "custom" }],
+      );
+    const media = await loadMediaInputs(payload, capabilities, definition.media, options.signal);
+    const plan = planDelivery(
+      { tree: parseReplyMarkdown(payload.text), media, audioAsVoice: payload.audioAsVoice },
+      capabilities,
+      renderer,
+    );
+    const wanted = replyMode === "off" ? undefined : replyTarget(payload, target);
+    return runPlan(plan, {
+      transport,
+      target,
+      retry: { policy, clock, pacer, to: target.to, signal: options.signal },
+      replyTo: capabilities.replies ? wanted : undefined,
+      replyMode,
+      replyUnsupported: wanted !== undefined && !capabilities.replies,
+      journal,
+      save: key === undefined ? undefined : journalSaver(store, key),
+    });
+  };
+
+  return {
+    name: definition.name,
+    capabilities,
+    async send(input: ReplyPayloadInput | ReplyPayload, target: Target, options: SendOptions = {}) {
+      checkTarget(target);
+      if (target.thread !== undefined && !capabilities.threads)
+        throw new UnsupportedFeatureError(
+          "threads",
+          `${definition.name} has no threads; refusing to post outside thread ${target.thread}`,
+        );
+      const payload = normalize(input, {
+        markdownImages: capabilities.markdownImages,
+        ...(target.currentMessageId === undefined ? {} : { currentMessageId: target.currentMessageId }),
+        ...(definition.media?.workspaceDir === undefined
+          ? {}
+          : { workspaceDir: definition.media.workspaceDir }),
+      });
+      const key = options.idempotencyKey;
+      if (key === undefined) return deliver(payload, target, options);
+      const previous = locks.get(key) ?? Promise.resolve();
+      const run = previous.catch(() => undefined).then(() => deliver(payload, target, options));
+      locks.set(key, run);
+      try {
+        return await run;
+      } finally {
+        if (locks.get(key) === run) locks.delete(key);
+      }
+    },
+    ...(transport.close === undefined ? {} : { close: () => (transport.close as () => Promise<void>)() }),
+  };
+}
+
+function replyTarget(payload: ReplyPayload, target: Target): string | undefined {
+  if (payload.replyToId === null) return undefined;
+  if (payload.replyToId !== undefined && payload.replyToId !== "") return payload.replyToId;
+  return payload.replyToCurrent ? target.currentMessageId : undefined;
+}
+
+function checkTarget(target: Target): void {
+  const issues = [];
+  if (typeof target?.to !== "string" || target.to.trim() === "")
+    issues.push({ path: ["target", "to"], message: "must be a non-empty string", code: "invalid_type" });
+  if (target?.thread !== undefined && (typeof target.thread !== "string" || target.thread === ""))
+    issues.push({ path: ["target", "thread"], message: "must be a non-empty string", code: "invalid_type" });
+  if (issues.length > 0) throw new PayloadError("Invalid target", issues);
+}

@@ -1,0 +1,155 @@
+import type {
+  MediaOperation,
+  MessageKind,
+  Operation,
+  ReceiptMessage,
+  SentMessage,
+  Transport,
+} from "../adapter/types.js";
+import {
+  OutboxError,
+  TargetNotFoundError,
+  TransportError,
+  UnsupportedFeatureError,
+} from "../errors/errors.js";
+import type { Target } from "../payload/types.js";
+import type { AlbumPart, Degradation, MediaPart, TextPart } from "../plan/types.js";
+import { isAmbiguous, type RetryContext, withRetries } from "./retry.js";
+
+/** A part that goes to the platform. */
+export type SendablePart = TextPart | MediaPart | AlbumPart;
+
+/** What happened to one part. */
+export interface PartResult {
+  /** Messages the platform now holds for this part (a rescued caption, even on failure). */
+  messages: ReceiptMessage[];
+  /** Degradations applied while sending. */
+  degraded: Degradation[];
+  /** Why the part was not delivered, when it was not. */
+  error?: OutboxError;
+}
+
+/** What sending a part needs. */
+export interface PartContext {
+  /** The adapter's transport. */
+  transport: Transport;
+  /** Where to send. */
+  target: Target;
+  /** Pacing and retries. */
+  retry: RetryContext;
+}
+
+/**
+ * Send one plan part through the transport, paced and retried, applying the stated
+ * fallbacks: a vanished reply target → resend without the reply; a refused voice note →
+ * resend as an audio file. When a captioned media message fails without any chance of
+ * having been delivered, its caption still goes out as a text message.
+ */
+export async function deliverPart(
+  part: SendablePart,
+  index: number,
+  replyTo: string | undefined,
+  context: PartContext,
+): Promise<PartResult> {
+  const degraded: Degradation[] = [];
+  let reply = replyTo;
+  let current = part;
+  for (;;) {
+    const operation = toOperation(current, reply, context);
+    try {
+      const sent = await withRetries(() => call(context.transport, operation), context.retry);
+      if (sent.degraded !== undefined) degraded.push(sent.degraded);
+      return { messages: [{ id: sent.id, kind: kindOf(operation), part: index }], degraded };
+    } catch (raw) {
+      context.retry.signal?.throwIfAborted();
+      const error = toOutboxError(raw);
+      if (reply !== undefined && error instanceof TargetNotFoundError && error.missing === "reply") {
+        degraded.push({
+          from: "reply",
+          to: "none",
+          reason: `the message replied to (${reply}) no longer exists`,
+        });
+        reply = undefined;
+        continue;
+      }
+      if (
+        current.type === "media" &&
+        current.kind === "voice" &&
+        error instanceof UnsupportedFeatureError &&
+        error.feature === "voice"
+      ) {
+        degraded.push({
+          from: "voice",
+          to: "audio",
+          reason: `the platform refused the voice note: ${error.message}`,
+        });
+        current = { ...current, kind: "audio" };
+        continue;
+      }
+      const rescued = await rescueCaption(current, error, reply, index, context);
+      if (rescued !== undefined) degraded.push(rescued.degradation);
+      return { messages: rescued === undefined ? [] : [rescued.message], degraded, error };
+    }
+  }
+}
+
+async function rescueCaption(
+  part: SendablePart,
+  error: OutboxError,
+  replyTo: string | undefined,
+  index: number,
+  context: PartContext,
+): Promise<{ message: ReceiptMessage; degradation: Degradation } | undefined> {
+  if (part.type === "text" || part.caption === undefined || isAmbiguous(error)) return undefined;
+  const operation = toOperation(
+    { type: "text", tree: { type: "root", children: [] }, text: part.caption },
+    replyTo,
+    context,
+  );
+  try {
+    const sent = await withRetries(() => call(context.transport, operation), context.retry);
+    return {
+      message: { id: sent.id, kind: "text", part: index },
+      degradation: {
+        from: "caption",
+        to: "text",
+        reason: `the ${part.type} message failed (${error.code}); its caption went as text`,
+      },
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function toOperation(part: SendablePart, replyTo: string | undefined, context: PartContext): Operation {
+  const base = {
+    target: context.target,
+    ...(replyTo === undefined ? {} : { replyTo }),
+    ...(context.target.thread === undefined ? {} : { thread: context.target.thread }),
+    ...(context.retry.signal === undefined ? {} : { signal: context.retry.signal }),
+  };
+  if (part.type === "text") return { ...base, type: "text", text: part.text };
+  const caption = part.caption === undefined ? {} : { caption: part.caption };
+  if (part.type === "album") return { ...base, type: "album", items: part.items, ...caption };
+  return { ...base, type: "media", kind: part.kind, media: part.media, ...caption } satisfies MediaOperation;
+}
+
+function call(transport: Transport, operation: Operation): Promise<SentMessage> {
+  if (operation.type === "text") return transport.sendText(operation);
+  if (operation.type === "media") return transport.sendMedia(operation);
+  if (transport.sendAlbum === undefined)
+    throw new UnsupportedFeatureError("album", "the transport has no sendAlbum");
+  return transport.sendAlbum(operation);
+}
+
+function kindOf(operation: Operation): MessageKind {
+  if (operation.type === "media") return operation.kind;
+  return operation.type;
+}
+
+/** Errors a transport throws that are not Outbox errors: treated as possibly delivered. */
+function toOutboxError(error: unknown): OutboxError {
+  if (error instanceof OutboxError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new TransportError(`unexpected transport failure: ${message}`, { ambiguous: true, cause: error });
+}

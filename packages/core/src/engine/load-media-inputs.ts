@@ -1,0 +1,54 @@
+import type { Capabilities } from "../adapter/types.js";
+import { MediaError, OutboxError } from "../errors/errors.js";
+import { loadMedia } from "../media/index.js";
+import type { MediaPolicy } from "../media/types.js";
+import type { MediaAttachment, ReplyPayload } from "../payload/types.js";
+import type { MediaInput } from "../plan/types.js";
+
+/** Largest upload the platform takes for any kind: the loader's cap before the kind is known. */
+function largestUpload(capabilities: Capabilities): number {
+  return Math.max(...Object.values(capabilities.media.maxBytes).filter((value) => value !== undefined));
+}
+
+/**
+ * Load every media reference of a payload (URLs and paths first, then inline
+ * attachments), concurrently, keeping order. The loader's `maxBytes` is lowered to the
+ * platform's largest upload limit (the per-kind limits apply in the plan, once the kind
+ * is sniffed). An https URL refused as too large becomes a link; any other refusal is a
+ * failed input, never an exception.
+ */
+export async function loadMediaInputs(
+  payload: ReplyPayload,
+  capabilities: Capabilities,
+  policy: MediaPolicy | undefined,
+  signal: AbortSignal | undefined,
+): Promise<MediaInput[]> {
+  const maxBytes = Math.min(policy?.maxBytes ?? Number.POSITIVE_INFINITY, largestUpload(capabilities));
+  const effective: MediaPolicy = { ...policy, maxBytes, ...(signal === undefined ? {} : { signal }) };
+  const refs: Array<string | MediaAttachment> = [...payload.mediaUrls, ...payload.media];
+  return Promise.all(refs.map((ref) => loadOne(ref, effective)));
+}
+
+async function loadOne(ref: string | MediaAttachment, policy: MediaPolicy): Promise<MediaInput> {
+  try {
+    return { status: "loaded", media: await loadMedia(ref, policy) };
+  } catch (error) {
+    policy.signal?.throwIfAborted();
+    if (
+      error instanceof MediaError &&
+      error.reason === "too-large" &&
+      typeof ref === "string" &&
+      /^https:/i.test(ref.trim())
+    )
+      return { status: "link", url: ref.trim(), reason: error.message };
+    if (error instanceof OutboxError) return { status: "failed", error };
+    const label = typeof ref === "string" ? ref : (ref.fileName ?? ref.mimeType);
+    return {
+      status: "failed",
+      error: new MediaError("fetch-failed", `could not load ${label}`, {
+        cause: error,
+        ...(typeof ref === "string" ? { ref } : {}),
+      }),
+    };
+  }
+}

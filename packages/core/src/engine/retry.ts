@@ -1,0 +1,73 @@
+import type { Clock, RetryPolicy } from "../adapter/types.js";
+import { PlatformError, RateLimitedError, TransportError } from "../errors/errors.js";
+import type { Pacer } from "./pacer.js";
+
+/** Retry bounds with their defaults applied. */
+export type ResolvedRetryPolicy = Required<RetryPolicy>;
+
+/** Defaults: 3 retries, 60 s longest 429 wait, ambiguous failures not retried. */
+export function resolveRetryPolicy(policy: RetryPolicy = {}): ResolvedRetryPolicy {
+  return {
+    maxRetries: policy.maxRetries ?? 3,
+    maxRetryWaitMs: policy.maxRetryWaitMs ?? 60_000,
+    retryAmbiguous: policy.retryAmbiguous ?? false,
+  };
+}
+
+/** First wait before retrying a network failure; doubles on each retry. */
+const BACKOFF_MS = 500;
+
+/**
+ * Whether the failure may have been delivered anyway: a timeout or reset after the
+ * request was sent, or a 5xx answer (the platform may have stored the message).
+ */
+export function isAmbiguous(error: unknown): boolean {
+  return (
+    (error instanceof TransportError && error.ambiguous) ||
+    (error instanceof PlatformError && error.status >= 500)
+  );
+}
+
+function retryDelay(error: unknown, retries: number, policy: ResolvedRetryPolicy): number | undefined {
+  if (retries >= policy.maxRetries) return undefined;
+  if (error instanceof RateLimitedError)
+    return error.retryAfterMs <= policy.maxRetryWaitMs ? Math.max(0, error.retryAfterMs) : undefined;
+  const retryable = isAmbiguous(error) ? policy.retryAmbiguous : error instanceof TransportError;
+  return retryable ? BACKOFF_MS * 2 ** retries : undefined;
+}
+
+/** What {@link withRetries} needs. */
+export interface RetryContext {
+  /** Retry bounds. */
+  policy: ResolvedRetryPolicy;
+  /** Waits happen on this clock. */
+  clock: Clock;
+  /** Every attempt takes a token first. */
+  pacer: Pacer;
+  /** The target (`Target.to`), for pacing. */
+  to: string;
+  /** Cancels waiting. */
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * Run one platform call, paced, with bounded retries: a 429 waits `retryAfterMs` (and
+ * pauses the target for concurrent sends) when within `maxRetryWaitMs`; a network failure
+ * before sending backs off 0.5 s, 1 s, 2 s…; ambiguous failures (timeouts, resets, 5xx)
+ * are retried only with `retryAmbiguous`. The last error is thrown as is.
+ */
+export async function withRetries<T>(call: () => Promise<T>, context: RetryContext): Promise<T> {
+  const { policy, clock, pacer, to, signal } = context;
+  for (let retries = 0; ; retries += 1) {
+    await pacer.acquire(to, signal);
+    try {
+      return await call();
+    } catch (error) {
+      signal?.throwIfAborted();
+      const delay = retryDelay(error, retries, policy);
+      if (delay === undefined) throw error;
+      if (error instanceof RateLimitedError) pacer.pause(to, delay);
+      await clock.sleep(delay, signal);
+    }
+  }
+}

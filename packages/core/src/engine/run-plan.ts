@@ -1,0 +1,80 @@
+import type { DeliveryJournal, DeliveryReceipt, DeliveryStore, SendOptions } from "../adapter/types.js";
+import type { DeliveryPlan, PartDegradation } from "../plan/types.js";
+import { deliverPart, type PartContext, type SendablePart } from "./deliver-part.js";
+import { isAmbiguous } from "./retry.js";
+
+/** What executing a plan needs beyond sending parts. */
+export interface RunContext extends PartContext {
+  /** Message to reply to, when the payload replies and the platform can. */
+  replyTo: string | undefined;
+  /** Which operations carry the reply. */
+  replyMode: NonNullable<SendOptions["replyMode"]>;
+  /** The payload asks for a reply the platform cannot make: note it on the first delivered part. */
+  replyUnsupported: boolean;
+  /** The journal so far (empty for a fresh send). */
+  journal: DeliveryJournal;
+  /** Where to save the journal after each delivered part; absent without an idempotency key. */
+  save: ((journal: DeliveryJournal) => Promise<void>) | undefined;
+}
+
+/**
+ * Execute a plan in order. Parts already in the journal are skipped; a failure does not
+ * stop the rest. With `replyMode: "first"` the reply goes on the first operation that is
+ * attempted, and moves on to the next part when that one certainly was not delivered.
+ * Returns the combined receipt (journal + this run).
+ */
+export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<DeliveryReceipt> {
+  const journal: DeliveryJournal = structuredClone(context.journal);
+  const delivered = new Set(journal.deliveredParts);
+  const failures: DeliveryReceipt["failures"] = [];
+  let replyPending = context.replyTo !== undefined && journal.messages.length === 0;
+  let unsupportedNoted = journal.messages.length > 0;
+
+  for (const [index, part] of plan.parts.entries()) {
+    if (delivered.has(index)) continue;
+    if (part.type === "failed") {
+      failures.push({ part: index, error: part.error });
+      continue;
+    }
+    const replyTo =
+      context.replyMode === "all" || (context.replyMode === "first" && replyPending)
+        ? context.replyTo
+        : undefined;
+    const result = await deliverPart(withoutRescuedCaption(part, index, journal), index, replyTo, context);
+    const entries: PartDegradation[] = result.degraded.map((entry) => ({ part: index, ...entry }));
+    if (result.error === undefined) {
+      delivered.add(index);
+      entries.unshift(...plan.degraded.filter((entry) => entry.part === index));
+      if (context.replyUnsupported && !unsupportedNoted)
+        entries.unshift({ part: index, from: "reply", to: "none", reason: "the platform has no replies" });
+      unsupportedNoted = true;
+    } else failures.push({ part: index, error: result.error });
+    if (result.messages.length > 0 || result.error === undefined || isAmbiguous(result.error))
+      replyPending = false;
+    if (result.messages.length === 0) continue;
+    journal.messages.push(...result.messages);
+    journal.degraded.push(...entries);
+    journal.deliveredParts = [...delivered].sort((a, b) => a - b);
+    await context.save?.(journal);
+  }
+  const byPart = <T extends { part: number }>(entries: T[]): T[] =>
+    [...entries].sort((a, b) => a.part - b.part);
+  return {
+    ok: failures.length === 0,
+    messages: byPart(journal.messages),
+    failures,
+    degraded: byPart(journal.degraded),
+  };
+}
+
+/** A caption already delivered as text (its media failed in an earlier attempt) is not sent twice. */
+function withoutRescuedCaption(part: SendablePart, index: number, journal: DeliveryJournal): SendablePart {
+  if (part.type === "text" || !journal.messages.some((message) => message.part === index)) return part;
+  const { caption: _dropped, ...rest } = part;
+  return rest;
+}
+
+/** Save a journal under a key (bound helper for {@link RunContext.save}). */
+export function journalSaver(store: DeliveryStore, key: string): (journal: DeliveryJournal) => Promise<void> {
+  return (journal) => store.set(key, journal);
+}

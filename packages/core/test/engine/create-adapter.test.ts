@@ -1,0 +1,243 @@
+import { vi } from "vitest";
+
+vi.mock("../../src/parse/index.js", () => import("./support/temp-normalize.js"));
+
+import { describe, expect, it } from "vitest";
+import type { MediaOperation, TextOperation } from "../../src/adapter/types.js";
+import { createAdapter } from "../../src/engine/create-adapter.js";
+import { PayloadError, TargetNotFoundError, UnsupportedFeatureError } from "../../src/errors/errors.js";
+import { htmlRenderer } from "../markdown/support/html-renderer.js";
+import { harness } from "./support/harness.js";
+import { attach } from "./support/media-bytes.js";
+import { testCapabilities } from "./support/recording-transport.js";
+
+const to = { to: "chat1" };
+const long = Array.from({ length: 6 }, (_, i) => `Paragraph ${i} **bold** text that is long enough`).join(
+  "\n\n",
+);
+
+describe("createAdapter: text", () => {
+  it("sends rendered text and returns a receipt", async () => {
+    const { send, transport } = harness();
+    const receipt = await send({ text: "Hello **world** & <you>" }, to);
+    expect(receipt).toEqual({
+      ok: true,
+      messages: [{ id: "m1", kind: "text", part: 0 }],
+      failures: [],
+      degraded: [],
+    });
+    const op = transport.calls[0]?.op as TextOperation;
+    expect(op.text.text).toBe("Hello <b>world</b> &amp; &lt;you&gt;");
+    expect(op.text.plain).toContain("Hello world");
+  });
+
+  it("splits long text within the limit, one part per chunk, nothing lost", async () => {
+    const { send, transport } = harness();
+    const receipt = await send({ text: long }, to);
+    expect(receipt.messages.length).toBeGreaterThan(1);
+    expect(receipt.messages.map((m) => m.part)).toEqual(receipt.messages.map((_, i) => i));
+    const texts = transport.calls.map((c) => (c.op as TextOperation).text.text);
+    for (const t of texts) expect(t.length).toBeLessThanOrEqual(100);
+    expect(texts.join(" ").replace(/<\/?b>|\s/g, "")).toBe(long.replace(/\*\*|\s/g, ""));
+  });
+
+  it("throws PayloadError for an invalid target before any call", async () => {
+    const { adapter, transport } = harness();
+    await expect(adapter.send({ text: "x" }, { to: "" })).rejects.toBeInstanceOf(PayloadError);
+    expect(transport.calls).toHaveLength(0);
+  });
+
+  it("validates and freezes capabilities", () => {
+    const { adapter } = harness();
+    expect(Object.isFrozen(adapter.capabilities.media.kinds)).toBe(true);
+    const bad = { ...testCapabilities(), text: { maxLength: -1, format: "x" } };
+    expect(() =>
+      createAdapter({
+        name: "bad",
+        capabilities: bad,
+        renderer: htmlRenderer,
+        transport: { sendText: async () => ({ id: "1" }), sendMedia: async () => ({ id: "1" }) },
+      }),
+    ).toThrow(/text.maxLength/);
+    expect(() =>
+      createAdapter({
+        name: "bad",
+        capabilities: testCapabilities(),
+        renderer: htmlRenderer,
+        transport: { sendText: async () => ({ id: "1" }), sendMedia: async () => ({ id: "1" }) },
+      }),
+    ).toThrow(/sendAlbum/);
+  });
+});
+
+describe("createAdapter: media, captions, albums", () => {
+  it("puts text that fits the caption limit on the first media message", async () => {
+    const { send, transport } = harness();
+    const receipt = await send({ text: "Look", media: [attach.png()] }, to);
+    expect(receipt.messages).toEqual([{ id: "m1", kind: "image", part: 0 }]);
+    expect((transport.op(0) as MediaOperation).caption?.text).toBe("Look");
+  });
+
+  it("sends text first when it is over the caption limit, then media without caption", async () => {
+    const { send, transport } = harness();
+    const receipt = await send({ text: "x ".repeat(40), media: [attach.png()] }, to);
+    expect(receipt.messages.map((m) => m.kind)).toEqual(["text", "image"]);
+    expect((transport.op(1) as MediaOperation).caption).toBeUndefined();
+  });
+
+  it("groups consecutive images into one album part and keeps documents apart", async () => {
+    const { send, transport } = harness();
+    const receipt = await send(
+      { text: "Album", media: [attach.png(), attach.png(), attach.png(), attach.pdf()] },
+      to,
+    );
+    expect(receipt.messages).toEqual([
+      { id: "m1", kind: "album", part: 0 },
+      { id: "m4", kind: "document", part: 1 },
+    ]);
+    expect(transport.calls[0]?.op.type).toBe("album");
+  });
+
+  it("splits 11 images into two albums within maxItems", async () => {
+    const { send, transport } = harness();
+    const receipt = await send({ media: Array.from({ length: 11 }, () => attach.png()) }, to);
+    expect(receipt.messages.map((m) => m.kind)).toEqual(["album", "album"]);
+    expect(transport.calls.map((c) => (c.op.type === "album" ? c.op.items.length : 0))).toEqual([6, 5]);
+  });
+
+  it("sends an image beyond the photo rules as a document, with a degraded entry", async () => {
+    const { send } = harness();
+    const receipt = await send({ media: [attach.png(9000, 100)] }, to);
+    expect(receipt.messages[0]?.kind).toBe("document");
+    expect(receipt.degraded).toEqual([expect.objectContaining({ part: 0, from: "image", to: "document" })]);
+  });
+
+  it("sends an image over the photo size limit as a document", async () => {
+    const { send } = harness();
+    const receipt = await send({ media: [attach.png(2, 2, 20_000)] }, to);
+    expect(receipt.messages[0]?.kind).toBe("document");
+    expect(receipt.degraded[0]).toMatchObject({ from: "image", to: "document" });
+  });
+
+  it("reports media that cannot be loaded at its place, and delivers the rest", async () => {
+    const { send } = harness();
+    const receipt = await send({ text: "hi", mediaUrls: ["/etc/passwd"], media: [attach.pdf()] }, to);
+    expect(receipt.ok).toBe(false);
+    expect(receipt.failures).toEqual([
+      { part: 0, error: expect.objectContaining({ code: "media_blocked" }) },
+    ]);
+    expect(receipt.messages).toEqual([{ id: "m1", kind: "document", part: 1 }]);
+  });
+
+  it("fails a kind the platform cannot carry at all, without dropping it silently", async () => {
+    const { send, transport } = harness({
+      media: { kinds: ["image"], maxBytes: { default: 50_000 } },
+      album: null,
+    });
+    const receipt = await send({ media: [attach.pdf(), attach.png()] }, to);
+    expect(receipt.failures[0]).toMatchObject({ part: 0, error: expect.any(UnsupportedFeatureError) });
+    expect(receipt.messages).toEqual([{ id: "m1", kind: "image", part: 1 }]);
+    expect(transport.calls).toHaveLength(1);
+  });
+});
+
+describe("createAdapter: voice", () => {
+  it("sends audioAsVoice with a voice format as a native voice note", async () => {
+    const { send } = harness();
+    const receipt = await send({ text: "[[audio_as_voice]]", media: [attach.ogg()] }, to);
+    expect(receipt.messages).toEqual([{ id: "m1", kind: "voice", part: 0 }]);
+    expect(receipt.degraded).toEqual([]);
+  });
+
+  it("sends an incompatible format as audio and says why", async () => {
+    const { send } = harness({ voice: { mode: "native", formats: ["audio/ogg"] } });
+    const receipt = await send({ audioAsVoice: true, media: [attach.mp3()] }, to);
+    expect(receipt.messages[0]?.kind).toBe("audio");
+    expect(receipt.degraded).toEqual([expect.objectContaining({ part: 0, from: "voice", to: "audio" })]);
+  });
+
+  it("sends audio on a platform without voice notes as audio, and says why", async () => {
+    const { send } = harness({ voice: { mode: "as-audio", formats: [] } });
+    const receipt = await send({ audioAsVoice: true, media: [attach.ogg()] }, to);
+    expect(receipt.messages[0]?.kind).toBe("audio");
+    expect(receipt.degraded[0]?.reason).toMatch(/no voice notes/);
+  });
+
+  it("resends a refused voice note as an audio file", async () => {
+    const { send, transport } = harness();
+    transport.behave((op) => {
+      if (op.type === "media" && op.kind === "voice")
+        throw new UnsupportedFeatureError("voice", "voice messages forbidden");
+      return undefined;
+    });
+    const receipt = await send({ audioAsVoice: true, media: [attach.ogg()] }, to);
+    expect(receipt.ok).toBe(true);
+    expect(receipt.messages).toEqual([{ id: "m1", kind: "audio", part: 0 }]);
+    expect(receipt.degraded[0]).toMatchObject({ from: "voice", to: "audio" });
+    expect(transport.calls.map((c) => (c.op as MediaOperation).kind)).toEqual(["voice", "audio"]);
+  });
+});
+
+describe("createAdapter: replies and threads", () => {
+  const replies = async (replyMode?: "first" | "all" | "off") => {
+    const { send, transport } = harness();
+    await send({ text: long, replyToId: "42", media: [attach.pdf()] }, to, replyMode ? { replyMode } : {});
+    return transport.calls.map((c) => c.op.replyTo);
+  };
+
+  it("replies on the first operation by default", async () => {
+    const seen = await replies();
+    expect(seen[0]).toBe("42");
+    expect(seen.slice(1).every((r) => r === undefined)).toBe(true);
+  });
+
+  it("replies on every operation with replyMode all, and on none with off", async () => {
+    expect((await replies("all")).every((r) => r === "42")).toBe(true);
+    expect((await replies("off")).every((r) => r === undefined)).toBe(true);
+  });
+
+  it("resolves [[reply_to_current]] from the target", async () => {
+    const { send, transport } = harness();
+    await send({ text: "[[reply_to_current]] hi" }, { to: "c", currentMessageId: "7" });
+    expect(transport.calls[0]?.op.replyTo).toBe("7");
+  });
+
+  it("resends without the reply when the replied-to message vanished", async () => {
+    const { send, transport } = harness();
+    transport.behave((op) => {
+      if (op.replyTo !== undefined) throw new TargetNotFoundError("message to reply not found", "reply");
+      return undefined;
+    });
+    const receipt = await send({ text: "hi", replyToId: "404" }, to);
+    expect(receipt.ok).toBe(true);
+    expect(receipt.degraded).toEqual([expect.objectContaining({ part: 0, from: "reply", to: "none" })]);
+    expect(transport.calls).toHaveLength(2);
+  });
+
+  it("degrades a reply on a platform without replies, before any call", async () => {
+    const { send, transport } = harness({ replies: false });
+    const receipt = await send({ text: "hi", replyToId: "1" }, to);
+    expect(transport.calls[0]?.op.replyTo).toBeUndefined();
+    expect(receipt.degraded).toEqual([
+      { part: 0, from: "reply", to: "none", reason: "the platform has no replies" },
+    ]);
+  });
+
+  it("puts the thread on every operation", async () => {
+    const { send, transport } = harness();
+    await send(
+      { text: long, media: [attach.png(), attach.png(), attach.ogg()], audioAsVoice: true },
+      { to: "c", thread: "t1" },
+    );
+    expect(transport.calls.length).toBeGreaterThan(3);
+    expect(transport.calls.every((c) => c.op.thread === "t1")).toBe(true);
+  });
+
+  it("refuses a thread on a platform without threads before any call", async () => {
+    const { adapter, transport } = harness({ threads: false });
+    await expect(adapter.send({ text: "x" }, { to: "c", thread: "t" })).rejects.toMatchObject({
+      feature: "threads",
+    });
+    expect(transport.calls).toHaveLength(0);
+  });
+});
