@@ -1,0 +1,36 @@
+/**
+ * What Telegram carries, as data (Bot API 10.x; see research/platforms.md §2.4–2.5).
+ */
+import type { Capabilities } from "@outbox/core";
+
+const MB = 1024 * 1024;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Telegram's capabilities: frozen plain JSON. */
+export const telegramCapabilities: Capabilities = deepFreeze<Capabilities>({
+  text: { maxLength: 4096, format: "telegram-html" },
+  caption: { maxLength: 1024 },
+  media: {
+    kinds: ["image", "animation", "video", "audio", "document"],
+    maxBytes: { default: 50 * MB, image: 10 * MB },
+    byUrl: { default: 20 * MB, image: 5 * MB },
+    image: { maxDimensionSum: 10_000, maxAspectRatio: 20 },
+  },
+  album: { minItems: 2, maxItems: 10, groups: [["image", "video"], ["document"], ["audio"]] },
+  voice: { mode: "native", formats: ["audio/ogg", "audio/mpeg", "audio/mp4"] },
+  replies: true,
+  threads: true,
+  markdownImages: true,
+  rateLimits: [
+    { scope: "target", limit: 1, intervalMs: 1000, burst: 3 },
+    { scope: "target", limit: 20, intervalMs: 60_000, match: "^-" },
+    { scope: "global", limit: 30, intervalMs: 1000 },
+  ],
+});

@@ -1,0 +1,69 @@
+/**
+ * One media item: sendPhoto / sendAnimation / sendVideo / sendAudio / sendVoice /
+ * sendDocument, by URL when Telegram can fetch it, else streamed from the source.
+ */
+import type { Capabilities, MediaOperation, SentMessage } from "@outbox/core";
+import type { Api, InputFile } from "grammy";
+import type { Message } from "grammy/types";
+import { sendWithRepairs } from "./fallbacks.js";
+import { canSendByUrl, mediaInput } from "./media-input.js";
+import { chatId, placementParams, replyDropped, signalOf } from "./placement.js";
+
+const METHODS = {
+  image: "sendPhoto",
+  animation: "sendAnimation",
+  video: "sendVideo",
+  audio: "sendAudio",
+  voice: "sendVoice",
+  document: "sendDocument",
+} as const;
+
+/** Send a media operation. */
+export async function sendMedia(
+  api: Api,
+  op: MediaOperation,
+  capabilities: Capabilities,
+): Promise<SentMessage> {
+  const method = METHODS[op.kind];
+  const byUrl = canSendByUrl(op.media, op.kind, capabilities);
+  const { result, degraded } = await sendWithRepairs(
+    method,
+    { byUrl, markup: op.caption !== undefined },
+    (mode) => {
+      const caption =
+        op.caption &&
+        (mode.plain
+          ? { caption: op.caption.plain }
+          : { caption: op.caption.text, parse_mode: "HTML" as const });
+      const other = { ...placementParams(op), ...caption };
+      return call(api, op, mediaInput(op.media, mode.upload), other);
+    },
+  );
+  const note = degraded ?? replyDropped(op, result);
+  return { id: String(result.message_id), ...(note ? { degraded: note } : {}) };
+}
+
+type Other = ReturnType<typeof placementParams> & { caption?: string; parse_mode?: "HTML" };
+
+function call(api: Api, op: MediaOperation, input: string | InputFile, other: Other): Promise<Message> {
+  const chat = chatId(op);
+  const { media } = op;
+  const signal = signalOf(op);
+  switch (op.kind) {
+    case "image":
+      return api.sendPhoto(chat, input, other, signal);
+    case "animation":
+      return api.sendAnimation(chat, input, other, signal);
+    case "video":
+      return api.sendVideo(chat, input, other, signal);
+    case "audio":
+      return api.sendAudio(chat, input, other, signal);
+    case "voice": {
+      const duration =
+        media.durationMs === undefined ? {} : { duration: Math.max(1, Math.round(media.durationMs / 1000)) };
+      return api.sendVoice(chat, input, { ...other, ...duration }, signal);
+    }
+    case "document":
+      return api.sendDocument(chat, input, other, signal);
+  }
+}
