@@ -24,16 +24,21 @@ export function gif(width = 320, height = 200): Buffer {
   return bytes;
 }
 
-/** A JPEG with an APP0 (JFIF) segment, a padding APP1 segment and a baseline frame header. */
+/** A JPEG with an APP0 (JFIF) segment, APP1 padding segments and a baseline frame header. */
 export function jpeg(width = 1024, height = 768, paddingBytes = 100): Buffer {
   const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
-  const app1 = Buffer.alloc(4 + paddingBytes);
-  app1.set([0xff, 0xe1]);
-  app1.writeUInt16BE(paddingBytes + 2, 2);
+  const padding: Buffer[] = [];
+  for (let left = paddingBytes; left > 0; left -= 60_000) {
+    const length = Math.min(left, 60_000);
+    const app1 = Buffer.alloc(4 + length);
+    app1.set([0xff, 0xe1]);
+    app1.writeUInt16BE(length + 2, 2);
+    padding.push(app1);
+  }
   const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 8, 0, 0, 0, 0, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
   sof.writeUInt16BE(height, 5);
   sof.writeUInt16BE(width, 7);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, app1, sof, Buffer.from([0xff, 0xd9])]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, ...padding, sof, Buffer.from([0xff, 0xd9])]);
 }
 
 /** A lossy WebP (VP8) header of the given size. */
