@@ -102,7 +102,7 @@ async function rescueCaption(
 ): Promise<{ message: ReceiptMessage; degradation: Degradation } | undefined> {
   if (part.type === "text" || part.caption === undefined || isAmbiguous(error)) return undefined;
   const operation = toOperation(
-    { type: "text", tree: { type: "root", children: [] }, text: part.caption },
+    { type: "text", tree: { type: "root", children: [] }, text: part.caption, sources: part.sources },
     replyTo,
     context,
   );

@@ -39,6 +39,7 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
         type: "text",
         tree: chunk.tree,
         text: { text: chunk.rendered, plain: renderer.plain(chunk.tree) },
+        sources: [],
       });
   }
   for (const { album, members } of grouping) {
@@ -54,21 +55,28 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
         note(decision.degraded);
         return { kind: decision.kind as MediaKind, media: item.media };
       });
-      parts.push(caption === undefined ? { type: "album", items } : { type: "album", items, caption });
+      parts.push({ type: "album", items, sources: members, ...(caption ? { caption } : {}) });
       caption = undefined;
       continue;
     }
     const { input: item, decision } = decided[members[0] as number] as Decided;
-    if (item.status === "failed") parts.push({ type: "failed", error: item.error });
+    if (item.status === "failed") parts.push({ type: "failed", error: item.error, sources: members });
     else if (item.status === "link") {
-      parts.push(linkPart(item.url, renderer));
+      parts.push(linkPart(item.url, renderer, members));
       note([{ from: "media", to: "link", reason: item.reason }]);
-    } else if (decision?.outcome === "failed") parts.push({ type: "failed", error: decision.error });
+    } else if (decision?.outcome === "failed")
+      parts.push({ type: "failed", error: decision.error, sources: members });
     else if (decision?.outcome === "link") {
-      parts.push(linkPart(decision.url, renderer));
+      parts.push(linkPart(decision.url, renderer, members));
       note(decision.degraded);
     } else if (decision?.outcome === "send") {
-      parts.push({ type: "media", kind: decision.kind, media: item.media, ...(caption ? { caption } : {}) });
+      parts.push({
+        type: "media",
+        kind: decision.kind,
+        media: item.media,
+        sources: members,
+        ...(caption ? { caption } : {}),
+      });
       note(decision.degraded);
       caption = undefined;
     }
@@ -83,7 +91,7 @@ function captionFor(tree: Root, capabilities: Capabilities, renderer: Renderer):
   return { text, plain: renderer.plain(tree) };
 }
 
-function linkPart(url: string, renderer: Renderer): PlanPart {
+function linkPart(url: string, renderer: Renderer, sources: number[]): PlanPart {
   const tree: Root = {
     type: "root",
     children: [
@@ -93,5 +101,5 @@ function linkPart(url: string, renderer: Renderer): PlanPart {
       },
     ],
   };
-  return { type: "text", tree, text: { text: renderer.render(tree), plain: renderer.plain(tree) } };
+  return { type: "text", tree, text: { text: renderer.render(tree), plain: renderer.plain(tree) }, sources };
 }

@@ -42,8 +42,14 @@ export type MediaInput =
       error: OutboxError;
     };
 
+/** What every part records about its origin. */
+export interface PartOrigin {
+  /** Indexes into `PlanInput.media` of the items this part carries (empty for a text chunk). */
+  sources: number[];
+}
+
 /** A text message of the plan: a chunk of the reply, or a media link. */
-export interface TextPart {
+export interface TextPart extends PartOrigin {
   /** Discriminator. */
   type: "text";
   /** The chunk's tree. */
@@ -53,7 +59,7 @@ export interface TextPart {
 }
 
 /** One media item sent natively. */
-export interface MediaPart {
+export interface MediaPart extends PartOrigin {
   /** Discriminator. */
   type: "media";
   /** The native operation. */
@@ -65,7 +71,7 @@ export interface MediaPart {
 }
 
 /** Several media items sent as one album. */
-export interface AlbumPart {
+export interface AlbumPart extends PartOrigin {
   /** Discriminator. */
   type: "album";
   /** The members, in order. */
@@ -75,7 +81,7 @@ export interface AlbumPart {
 }
 
 /** An input item that cannot be delivered: it keeps its place and is reported. */
-export interface FailedPart {
+export interface FailedPart extends PartOrigin {
   /** Discriminator. */
   type: "failed";
   /** Why. */

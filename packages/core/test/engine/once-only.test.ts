@@ -1,0 +1,101 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SentMessage } from "../../src/adapter/types.js";
+import { createFileStore } from "../../src/engine/file-store.js";
+import { PayloadError, PlatformError } from "../../src/errors/errors.js";
+import { harness } from "./support/harness.js";
+
+vi.mock("../../src/parse/index.js", () => import("./support/temp-normalize.js"));
+
+const text = "one one\n\ntwo two\n\nthree three\n\nfour four";
+const small = { text: { maxLength: 12, format: "x" } };
+const to = { to: "chat" };
+const refuse = () => {
+  throw new PlatformError("no", { method: "sendMessage", status: 400, description: "Bad Request" });
+};
+
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe("once-only delivery", () => {
+  it("a repeated send delivers only the parts not yet delivered and returns the combined receipt", async () => {
+    const { send, transport } = harness(small);
+    transport.behave((op) => (op.type === "text" && op.text.text.startsWith("two") ? refuse() : undefined));
+    const first = await send({ text }, to, { idempotencyKey: "k1" });
+    expect(first.failures.map((f) => f.part)).toEqual([1]);
+    transport.behave(() => undefined);
+    const second = await send({ text }, to, { idempotencyKey: "k1" });
+    expect(second.ok).toBe(true);
+    expect(second.messages.map((m) => m.part)).toEqual([0, 1, 2, 3]);
+    expect(transport.delivered().map((c) => (c.op.type === "text" ? c.op.text.text : ""))).toEqual([
+      "one one",
+      "three three",
+      "four four",
+      "two two",
+    ]);
+    const third = await send({ text }, to, { idempotencyKey: "k1" });
+    expect(third).toEqual(second);
+    expect(transport.calls).toHaveLength(5);
+  });
+
+  it("refuses a key reused with a different payload or target", async () => {
+    const { send, adapter, transport } = harness();
+    await send({ text: "a" }, to, { idempotencyKey: "k" });
+    await expect(adapter.send({ text: "b" }, to, { idempotencyKey: "k" })).rejects.toBeInstanceOf(
+      PayloadError,
+    );
+    await expect(
+      adapter.send({ text: "a" }, { to: "other" }, { idempotencyKey: "k" }),
+    ).rejects.toBeInstanceOf(PayloadError);
+    expect(transport.calls).toHaveLength(1);
+  });
+
+  it("serializes concurrent sends with the same key: nothing goes twice", async () => {
+    const { adapter, transport, clock } = harness(small);
+    const receipts = await clock.run(
+      Promise.all([
+        adapter.send({ text }, to, { idempotencyKey: "same" }),
+        adapter.send({ text }, to, { idempotencyKey: "same" }),
+      ]),
+    );
+    expect(transport.calls).toHaveLength(4);
+    expect(receipts[0]).toEqual(receipts[1]);
+  });
+
+  it("survives a crash mid-plan with the file store", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "outbox-journal-"));
+    dirs.push(dir);
+    const before = harness(small, { store: createFileStore(dir) });
+    let crashed: () => void = () => undefined;
+    const crash = new Promise<void>((resolve) => {
+      crashed = resolve;
+    });
+    before.transport.behave((_op, call) => {
+      if (call < 3) return undefined;
+      crashed();
+      return new Promise<SentMessage>(() => undefined);
+    });
+    void before.adapter.send({ text }, to, { idempotencyKey: "crash" });
+    await crash;
+    expect((await readdir(dir)).filter((f) => f.endsWith(".json"))).toHaveLength(1);
+
+    const after = harness(small, { store: createFileStore(dir) });
+    const receipt = await after.send({ text }, to, { idempotencyKey: "crash" });
+    expect(after.transport.calls.map((c) => (c.op.type === "text" ? c.op.text.text : ""))).toEqual([
+      "three three",
+      "four four",
+    ]);
+    expect(receipt.ok).toBe(true);
+    expect(receipt.messages).toEqual([
+      { id: "m1", kind: "text", part: 0 },
+      { id: "m2", kind: "text", part: 1 },
+      { id: "m1", kind: "text", part: 2 },
+      { id: "m2", kind: "text", part: 3 },
+    ]);
+    expect((await readdir(dir)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+});

@@ -1,0 +1,140 @@
+import { describe, expect, it, vi } from "vitest";
+import { PlatformError, RateLimitedError, TransportError } from "../../src/errors/errors.js";
+import { harness } from "./support/harness.js";
+
+vi.mock("../../src/parse/index.js", () => import("./support/temp-normalize.js"));
+
+const to = { to: "chat1" };
+const fail = (times: number, error: () => Error) => (_: unknown, call: number) => {
+  if (call <= times) throw error();
+  return undefined;
+};
+
+describe("retries", () => {
+  it("honours 429: waits retryAfterMs on the clock, then delivers once", async () => {
+    const { send, transport } = harness();
+    transport.behave(fail(2, () => new RateLimitedError("slow down", 3_000)));
+    const receipt = await send({ text: "hi" }, to);
+    expect(receipt.ok).toBe(true);
+    expect(transport.calls.map((c) => c.at)).toEqual([0, 3_000, 6_000]);
+    expect(transport.delivered()).toHaveLength(1);
+  });
+
+  it("fails the part with RateLimitedError after maxRetries, and continues the plan", async () => {
+    const { send, transport } = harness(
+      { text: { maxLength: 20, format: "x" } },
+      { retry: { maxRetries: 2 } },
+    );
+    transport.behave((op) => {
+      if (op.type === "text" && op.text.text.startsWith("first"))
+        throw new RateLimitedError("slow down", 1_000);
+      return undefined;
+    });
+    const receipt = await send({ text: "first part here\n\nsecond part here" }, to);
+    expect(receipt.failures).toEqual([{ part: 0, error: expect.any(RateLimitedError) }]);
+    expect(receipt.messages).toEqual([{ id: "m1", kind: "text", part: 1 }]);
+    expect(transport.calls).toHaveLength(4);
+  });
+
+  it("fails fast when retry_after exceeds maxRetryWaitMs", async () => {
+    const { send, transport, clock } = harness({}, { retry: { maxRetryWaitMs: 5_000 } });
+    transport.behave(fail(1, () => new RateLimitedError("slow down", 60_000)));
+    const receipt = await send({ text: "hi" }, to);
+    expect(receipt.failures[0]?.error).toMatchObject({ code: "rate_limited", retryAfterMs: 60_000 });
+    expect(transport.calls).toHaveLength(1);
+    expect(clock.now()).toBe(0);
+  });
+
+  it("retries a network failure before sending, with backoff", async () => {
+    const { send, transport } = harness();
+    transport.behave(fail(2, () => new TransportError("ECONNREFUSED", { ambiguous: false })));
+    const receipt = await send({ text: "hi" }, to);
+    expect(receipt.ok).toBe(true);
+    expect(transport.calls.map((c) => c.at)).toEqual([0, 500, 1_500]);
+  });
+
+  it("does not retry an ambiguous failure by default, and reports it", async () => {
+    const { send, transport } = harness();
+    transport.behave(fail(1, () => new TransportError("socket hang up", { ambiguous: true })));
+    const receipt = await send({ text: "hi" }, to);
+    expect(transport.calls).toHaveLength(1);
+    expect(receipt.failures[0]?.error).toMatchObject({ code: "transport_error", ambiguous: true });
+  });
+
+  it("retries an ambiguous failure with retryAmbiguous", async () => {
+    const { send, transport } = harness({}, { retry: { retryAmbiguous: true } });
+    transport.behave(fail(1, () => new TransportError("timeout", { ambiguous: true })));
+    expect((await send({ text: "hi" }, to)).ok).toBe(true);
+    expect(transport.calls).toHaveLength(2);
+  });
+
+  it("does not retry a 5xx by default (it may have been delivered)", async () => {
+    const { send, transport } = harness();
+    transport.behave(
+      fail(
+        1,
+        () =>
+          new PlatformError("bad gateway", {
+            method: "sendMessage",
+            status: 502,
+            description: "Bad Gateway",
+          }),
+      ),
+    );
+    const receipt = await send({ text: "hi" }, to);
+    expect(transport.calls).toHaveLength(1);
+    expect(receipt.failures[0]?.error).toMatchObject({ code: "platform_error", status: 502 });
+  });
+
+  it("maps an unexpected transport exception to an ambiguous TransportError", async () => {
+    const { send, transport } = harness();
+    transport.behave(() => {
+      throw new Error("boom");
+    });
+    const receipt = await send({ text: "hi" }, to);
+    expect(receipt.failures[0]?.error).toMatchObject({ code: "transport_error", ambiguous: true });
+  });
+
+  it("a failure in part 2 does not lose parts 1 and 3", async () => {
+    const { send, transport } = harness({ text: { maxLength: 12, format: "x" } });
+    transport.behave((op) => {
+      if (op.type === "text" && op.text.text.startsWith("two"))
+        throw new PlatformError("no", { method: "sendMessage", status: 400, description: "Bad Request" });
+      return undefined;
+    });
+    const receipt = await send({ text: "one one\n\ntwo two\n\nthree three" }, to);
+    expect(receipt.ok).toBe(false);
+    expect(receipt.messages.map((m) => m.part)).toEqual([0, 2]);
+    expect(receipt.failures.map((f) => f.part)).toEqual([1]);
+  });
+
+  it("sends the caption as text when its media message certainly failed", async () => {
+    const { send, transport } = harness();
+    transport.behave((op) => {
+      if (op.type === "media")
+        throw new PlatformError("no", {
+          method: "sendPhoto",
+          status: 400,
+          description: "IMAGE_PROCESS_FAILED",
+        });
+      return undefined;
+    });
+    const { attach } = await import("./support/media-bytes.js");
+    const receipt = await send({ text: "caption", media: [attach.png()] }, to);
+    expect(receipt.failures.map((f) => f.part)).toEqual([0]);
+    expect(receipt.messages).toEqual([{ id: "m1", kind: "text", part: 0 }]);
+    expect(receipt.degraded[0]).toMatchObject({ from: "caption", to: "text" });
+  });
+
+  it("aborting rejects the send", async () => {
+    const { adapter, transport, clock } = harness();
+    transport.behave(() => {
+      throw new RateLimitedError("slow", 10_000);
+    });
+    const controller = new AbortController();
+    const sending = adapter.send({ text: "hi" }, to, { signal: controller.signal });
+    await clock.advance(1);
+    controller.abort(new Error("stop"));
+    await expect(sending).rejects.toThrow("stop");
+  });
+});
