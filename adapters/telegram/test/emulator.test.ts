@@ -231,7 +231,7 @@ describe("Telegram emulator: limits and faults", () => {
   it("injects faults into the next calls, always as JSON envelopes", async () => {
     emulator.inject({ kind: "rate-limit", retryAfterMs: 1500 });
     const limited = await rejection(api.sendMessage(42, "x"));
-    expect([limited.error_code, limited.parameters.retry_after]).toEqual([429, 2]);
+    expect([limited.error_code, limited.parameters.retry_after]).toEqual([429, 1.5]);
     emulator.inject({ kind: "server-error", status: 502, times: 2 });
     expect((await rejection(api.sendMessage(42, "x"))).error_code).toBe(502);
     expect((await rejection(api.sendMessage(42, "x"))).error_code).toBe(502);

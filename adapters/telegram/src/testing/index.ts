@@ -14,3 +14,4 @@ export type {
   ObservedMessage,
   TelegramEmulatorOptions,
 } from "./emulator/types.js";
+export { createTelegramHarness, HARNESS_CHAT, type TelegramHarnessOptions } from "./harness.js";

@@ -54,7 +54,8 @@ function fromGrammyError(error: GrammyError, method: string): OutboxError {
   const { error_code: status, description } = error;
   const message = `Telegram ${method} failed (${status}): ${description}`;
   const cause = { cause: error };
-  if (status === 429) return new RateLimitedError(message, (error.parameters.retry_after ?? 1) * 1000, cause);
+  if (status === 429)
+    return new RateLimitedError(message, Math.round((error.parameters.retry_after ?? 1) * 1000), cause);
   if (status === 401) return new AuthError(message, cause);
   if (/chat not found/i.test(description)) return new TargetNotFoundError(message, "chat", cause);
   if (/message thread not found/i.test(description)) return new TargetNotFoundError(message, "thread", cause);

@@ -91,7 +91,8 @@ export async function startTelegramEmulator(
       return 0;
     }
     if (fault?.kind === "rate-limit") {
-      const wait = Math.max(1, Math.ceil(fault.retryAfterMs / 1000));
+      // Telegram sends whole seconds; an injected fault keeps its precision so suites can wait briefly.
+      const wait = fault.retryAfterMs / 1000;
       throw new ApiError(429, `Too Many Requests: retry after ${wait}`, { retry_after: wait });
     }
     if (fault?.kind === "server-error")

@@ -1,37 +1,10 @@
 /**
- * Public types of the Telegram Bot API emulator.
+ * Public types of the Telegram Bot API emulator. What it records and the faults it takes
+ * are the conformance suite's own types.
  */
+import type { Fault, ObservedMessage } from "@outbox/conformance";
 
-/** A message as the conformance suite observes it (spec: conformance.md). */
-export interface ObservedMessage {
-  /** What arrived. */
-  kind: "text" | "image" | "animation" | "video" | "audio" | "voice" | "document" | "album";
-  /** Visible text after Telegram's entity parsing. */
-  text?: string;
-  /** Visible caption after entity parsing. */
-  caption?: string;
-  /** Album members. */
-  items?: ObservedMessage[];
-  /** Message id replied to, when the reply took effect. */
-  replyTo?: string;
-  /** Forum topic id. */
-  thread?: string;
-  /** File name as uploaded (or taken from the URL). */
-  fileName?: string;
-  /** MIME type Telegram derives from the bytes. */
-  mimeType?: string;
-  /** Hex SHA-256 of the bytes that arrived. */
-  sha256?: string;
-  /** Byte count that arrived. */
-  bytes?: number;
-}
-
-/** Misbehaviour injected into the next call(s) (spec: conformance.md). */
-export type Fault =
-  | { kind: "rate-limit"; retryAfterMs: number; times?: number }
-  | { kind: "server-error"; status: 500 | 502 | 503; times?: number }
-  | { kind: "reset"; times?: number }
-  | { kind: "reject"; description: string };
+export type { Fault, ObservedMessage };
 
 /** A chat the emulator knows. Messages to any other chat fail with "chat not found". */
 export interface EmulatedChat {
