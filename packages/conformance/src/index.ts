@@ -15,6 +15,7 @@ export * from "./fixtures.js";
 export * from "./media-server.js";
 export { referenceCapabilities } from "./reference/capabilities.js";
 export * from "./reference/emulator.js";
+export * from "./reference/harness.js";
 export { parseReferenceMarkup, referenceRenderer } from "./reference/markup.js";
 export { createReferenceTransport } from "./reference/transport.js";
 export type * from "./types.js";

@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
+import { createRequire } from "node:module";
 import type { LookupFunction } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MediaPolicy } from "@outbox/core";
-import { Agent } from "undici";
+import type { Agent as AgentClass } from "undici";
 import { type FixtureName, fixturePath, fixtures, fixturesDir } from "./fixtures.js";
 
 /** Host name of the fixture media server; the policy maps it to 127.0.0.1 and allows it. */
@@ -44,6 +45,12 @@ export interface ConformanceMedia {
 }
 
 let started: Promise<ConformanceMedia> | undefined;
+
+/**
+ * undici's Agent loaded without undici's main entry, which would install a global
+ * dispatcher shared by every undici copy (and break client libraries bundling another).
+ */
+const Agent = createRequire(import.meta.url)("undici/lib/dispatcher/agent.js") as typeof AgentClass;
 
 /**
  * The process-wide fixture media server and decoy, started on first use on 127.0.0.1

@@ -1,5 +1,6 @@
+import { get } from "node:https";
+import type { LookupFunction } from "node:net";
 import { connect } from "node:tls";
-import { Agent, request } from "undici";
 import { describe, expect, it } from "vitest";
 import { fixtureSha256, sha256Hex } from "../src/fixtures.js";
 import { conformanceMedia, DECOY_HOST, MEDIA_HOST } from "../src/media-server.js";
@@ -11,14 +12,26 @@ describe("conformanceMedia", () => {
 
   it("serves every fixture over https to a client that trusts the fixture certificate", async () => {
     const media = await conformanceMedia();
-    const { lookup } = media.policy;
-    const dispatcher = new Agent({ connect: { ca: media.ca, lookup } });
-    const response = await request(media.url("ogg", 3), { dispatcher });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers["content-type"]).toBe("audio/ogg");
-    expect(sha256Hex(new Uint8Array(await response.body.arrayBuffer()))).toBe(fixtureSha256("ogg"));
+    const lookup = media.policy.lookup as LookupFunction;
+    const { status, type, body } = await new Promise<{ status?: number; type?: string; body: Buffer }>(
+      (done, fail) => {
+        get(media.url("ogg", 3), { ca: media.ca, lookup }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            done({
+              status: response.statusCode,
+              type: response.headers["content-type"],
+              body: Buffer.concat(chunks),
+            }),
+          );
+        }).on("error", fail);
+      },
+    );
+    expect(status).toBe(200);
+    expect(type).toBe("audio/ogg");
+    expect(sha256Hex(body)).toBe(fixtureSha256("ogg"));
     expect(media.served()).toContain("/voice.ogg?n=3");
-    await dispatcher.close();
   });
 
   it("allows only the media host; the lookup maps both fixture hosts to 127.0.0.1 and fails others", async () => {

@@ -1,0 +1,83 @@
+import {
+  type Capabilities,
+  type ChannelAdapter,
+  createAdapter,
+  type MediaPolicy,
+  type Renderer,
+  type Transport,
+} from "@outbox/core";
+import { conformanceMedia } from "../media-server.js";
+import type { ConformanceHarness } from "../types.js";
+import { referenceCapabilities } from "./capabilities.js";
+import { REFERENCE_CHAT, ReferenceEmulator } from "./emulator.js";
+import { referenceRenderer } from "./markup.js";
+import { createReferenceTransport } from "./transport.js";
+
+/** Options of {@link createReferenceAdapter}. */
+export interface ReferenceAdapterOptions {
+  /** The platform to talk to. */
+  emulator: ReferenceEmulator;
+  /** Media policy (e.g. `conformanceMedia().policy`). */
+  media?: MediaPolicy;
+  /** Capabilities to declare. Default {@link referenceCapabilities}. */
+  capabilities?: Capabilities;
+  /** Wrap the transport (to model a transport bug). */
+  transport?: (transport: Transport) => Transport;
+  /** Wrap the renderer (to model a rendering bug). */
+  renderer?: (renderer: Renderer) => Renderer;
+}
+
+/**
+ * The reference adapter: the complete example of an adapter, built with core's
+ * `createAdapter` from capabilities, a renderer and a transport over an in-memory
+ * {@link ReferenceEmulator}.
+ */
+export function createReferenceAdapter(options: ReferenceAdapterOptions): ChannelAdapter {
+  const transport = createReferenceTransport(options.emulator);
+  return createAdapter({
+    name: "reference",
+    capabilities: options.capabilities ?? referenceCapabilities,
+    renderer: options.renderer ? options.renderer(referenceRenderer) : referenceRenderer,
+    transport: options.transport ? options.transport(transport) : transport,
+    ...(options.media ? { media: options.media } : {}),
+  });
+}
+
+/** Options of {@link createReferenceHarness}: hooks that build deliberately broken variants. */
+export interface ReferenceHarnessOptions extends Omit<ReferenceAdapterOptions, "emulator" | "media"> {
+  /** Suite label. Default `reference`. */
+  name?: string;
+  /** Change the media policy the adapter is built with. */
+  media?: (policy: MediaPolicy) => MediaPolicy;
+  /** Wrap the finished adapter (to model a bug around `send`). */
+  adapter?: (adapter: ChannelAdapter) => ChannelAdapter;
+  /** Case id → reason, passed through as `harness.skip`. */
+  skip?: Record<string, string>;
+}
+
+/** The conformance harness of the reference adapter: a fresh emulator and adapter per case. */
+export function createReferenceHarness(options: ReferenceHarnessOptions = {}): ConformanceHarness {
+  return {
+    name: options.name ?? "reference",
+    ...(options.skip ? { skip: options.skip } : {}),
+    async setup() {
+      const { policy } = await conformanceMedia();
+      const emulator = new ReferenceEmulator(options.capabilities ?? referenceCapabilities);
+      const built = createReferenceAdapter({
+        ...options,
+        emulator,
+        media: options.media ? options.media(policy) : policy,
+      });
+      const adapter = options.adapter ? options.adapter(built) : built;
+      return {
+        adapter,
+        target: { to: REFERENCE_CHAT },
+        observe: () => emulator.observe(),
+        inject: (fault) => emulator.inject(fault),
+        teardown: async () => {
+          await adapter.close?.();
+        },
+      };
+    },
+  };
+}
