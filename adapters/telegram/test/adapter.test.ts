@@ -1,0 +1,66 @@
+import { fixtureBytes, fixtureSha256 } from "@outbox/conformance";
+import { Api, Bot } from "grammy";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTelegramAdapter, telegramCapabilities } from "../src/index.js";
+import { startTelegramEmulator, type TelegramEmulator } from "../src/testing/index.js";
+
+let emulator: TelegramEmulator;
+
+beforeEach(async () => {
+  emulator = await startTelegramEmulator({ rateLimits: false });
+});
+afterEach(() => emulator.close());
+
+const adapter = () => createTelegramAdapter({ token: emulator.token, apiRoot: `${emulator.apiRoot}/` });
+
+describe("createTelegramAdapter", () => {
+  it("needs a token or a client", () => {
+    expect(() => createTelegramAdapter({})).toThrow(TypeError);
+  });
+
+  it("sends through a token, a grammY Api or a grammY Bot", async () => {
+    const options = { client: { apiRoot: emulator.apiRoot } };
+    const adapters = [
+      adapter(),
+      createTelegramAdapter({ client: new Api(emulator.token, options.client) }),
+      createTelegramAdapter({ client: new Bot(emulator.token, options) }),
+    ];
+    for (const [index, each] of adapters.entries()) {
+      const receipt = await each.send({ text: `via **${index}**` }, { to: "42" });
+      expect(receipt.ok).toBe(true);
+    }
+    expect(emulator.observe().map((m) => m.text)).toEqual(["via 0", "via 1", "via 2"]);
+    expect(adapters[0]?.capabilities).toEqual(telegramCapabilities);
+  });
+
+  it("resends refused markup as plain text and reports the degradation", async () => {
+    emulator.inject({
+      kind: "reject",
+      description: 'Bad Request: can\'t parse entities: Unsupported start tag "x"',
+    });
+    const receipt = await adapter().send({ text: "**Start** of the message" }, { to: "42" });
+    expect(receipt.ok).toBe(true);
+    expect(receipt.degraded).toEqual([
+      expect.objectContaining({ part: 0, from: "telegram-html", to: "plain" }),
+    ]);
+    expect(emulator.observe()).toEqual([{ kind: "text", text: "Start of the message" }]);
+  });
+
+  it("falls back from a refused voice note to an audio file", async () => {
+    emulator.inject({ kind: "reject", description: "Bad Request: VOICE_MESSAGES_FORBIDDEN" });
+    const receipt = await adapter().send(
+      {
+        text: "",
+        audioAsVoice: true,
+        media: [{ mimeType: "audio/ogg", data: fixtureBytes("ogg"), fileName: "v.ogg" }],
+      },
+      { to: "42" },
+    );
+    expect(receipt.ok).toBe(true);
+    expect(receipt.messages.map((m) => m.kind)).toEqual(["audio"]);
+    expect(receipt.degraded.map((d) => [d.from, d.to])).toEqual([["voice", "audio"]]);
+    expect(emulator.observe()).toEqual([
+      expect.objectContaining({ kind: "audio", sha256: fixtureSha256("ogg") }),
+    ]);
+  });
+});
