@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { conformanceCases } from "./cases/registry.js";
+import { planCases } from "./plan-cases.js";
 import type {
   ConformanceCase,
   ConformanceHarness,
@@ -25,30 +25,21 @@ const CASE_TIMEOUT_MS = 30_000;
  * ```
  */
 export function describeConformance(harness: ConformanceHarness, options: ConformanceOptions = {}): void {
-  const skips = harness.skip ?? {};
   describe(`conformance (${harness.name})`, () => {
-    for (const unknown of Object.keys(skips).filter((id) => !conformanceCases.some((c) => c.id === id))) {
-      it(`harness.skip names an unknown case: ${unknown}`, () => {
-        throw new Error(`harness.skip names "${unknown}", which is not a conformance case id`);
-      });
-    }
-    for (const testCase of conformanceCases.filter((c) => selected(c.id, options.only))) {
-      const reason = skips[testCase.id];
-      if (reason !== undefined) {
-        if (options.strict) {
-          it(testCase.id, () => {
-            throw new Error(`strict mode: "${testCase.id}" is skipped by the harness (${reason})`);
-          });
-        } else it.skip(`${testCase.id} (skipped: ${reason})`, () => {});
-        continue;
-      }
-      it(
-        testCase.id,
-        async (test) => {
-          await runCase(testCase, harness, (why) => test.skip(`n/a: ${why}`));
-        },
-        CASE_TIMEOUT_MS,
-      );
+    for (const planned of planCases(harness, options)) {
+      if (planned.mode === "skip") it.skip(planned.name, () => {});
+      else if (planned.mode === "fail")
+        it(planned.name, () => {
+          throw new Error(planned.reason);
+        });
+      else
+        it(
+          planned.name,
+          async (test) => {
+            await runCase(planned.testCase, harness, (why) => test.skip(`n/a: ${why}`));
+          },
+          CASE_TIMEOUT_MS,
+        );
     }
   });
 }
@@ -80,11 +71,4 @@ export async function runCase(
   } finally {
     await instance.teardown();
   }
-}
-
-// --- internal ---
-
-/** A case runs when `only` is absent, names it, or names a group prefix ending in `.`. */
-function selected(id: string, only: string[] | undefined): boolean {
-  return !only || only.some((entry) => entry === id || (entry.endsWith(".") && id.startsWith(entry)));
 }

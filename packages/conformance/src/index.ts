@@ -11,6 +11,7 @@ export {
   declaredFeatures,
 } from "./cases/registry.js";
 export { describeConformance, runCase } from "./describe-conformance.js";
+export { type PlannedTest, planCases } from "./plan-cases.js";
 export * from "./fixtures.js";
 export * from "./media-server.js";
 export { referenceCapabilities } from "./reference/capabilities.js";

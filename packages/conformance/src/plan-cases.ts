@@ -1,0 +1,47 @@
+import { conformanceCases } from "./cases/registry.js";
+import type { ConformanceCase, ConformanceHarness, ConformanceOptions } from "./types.js";
+
+/** What `describeConformance` registers for one entry: run a case, skip it, or fail. */
+export type PlannedTest =
+  | { mode: "run"; name: string; testCase: ConformanceCase }
+  | { mode: "skip"; name: string; reason: string }
+  | { mode: "fail"; name: string; reason: string };
+
+/**
+ * The tests `describeConformance` registers for a harness and options: the selected cases
+ * in order; a harness skip is a skip (with its reason), or a failure under `strict`; a
+ * skip naming an unknown case id is always a failure.
+ */
+export function planCases(harness: ConformanceHarness, options: ConformanceOptions = {}): PlannedTest[] {
+  const skips = harness.skip ?? {};
+  const unknown = Object.keys(skips)
+    .filter((id) => !conformanceCases.some((c) => c.id === id))
+    .map(
+      (id): PlannedTest => ({
+        mode: "fail",
+        name: `harness.skip names an unknown case: ${id}`,
+        reason: `harness.skip names "${id}", which is not a conformance case id`,
+      }),
+    );
+  const planned = conformanceCases
+    .filter((c) => selected(c.id, options.only))
+    .map((testCase): PlannedTest => {
+      const reason = skips[testCase.id];
+      if (reason === undefined) return { mode: "run", name: testCase.id, testCase };
+      if (options.strict)
+        return {
+          mode: "fail",
+          name: testCase.id,
+          reason: `strict mode: "${testCase.id}" is skipped by the harness (${reason})`,
+        };
+      return { mode: "skip", name: `${testCase.id} (skipped: ${reason})`, reason };
+    });
+  return [...unknown, ...planned];
+}
+
+// --- internal ---
+
+/** A case runs when `only` is absent, names it, or names a group prefix ending in `.`. */
+function selected(id: string, only: string[] | undefined): boolean {
+  return !only || only.some((entry) => entry === id || (entry.endsWith(".") && id.startsWith(entry)));
+}
