@@ -11,9 +11,9 @@ export {
   declaredFeatures,
 } from "./cases/registry.js";
 export { describeConformance, runCase } from "./describe-conformance.js";
-export { type PlannedTest, planCases } from "./plan-cases.js";
 export * from "./fixtures.js";
 export * from "./media-server.js";
+export { type PlannedTest, planCases } from "./plan-cases.js";
 export { referenceCapabilities } from "./reference/capabilities.js";
 export * from "./reference/emulator.js";
 export * from "./reference/harness.js";

@@ -78,6 +78,24 @@ export const albumCases: ConformanceCase[] = [
     },
   },
   {
+    id: "album.caption",
+    checks: "Text that fits the caption limit becomes the caption of the album; no separate text message.",
+    gate: "album + caption",
+    applies: (c) => (c.caption === null ? "caption is null" : hasAlbum(c)),
+    exercises: ["album", "caption"],
+    async run(ctx) {
+      const media = await conformanceMedia();
+      const result = await send(ctx, {
+        text: "Two pictures",
+        mediaUrls: [media.file("png"), media.url("jpeg")],
+      });
+      expectDelivered(result);
+      expect(result.observed.map((m) => m.kind)).toEqual(["album"]);
+      expect(result.observed[0]?.caption).toBe("Two pictures");
+      expectOrder(result.observed, ["png", "jpeg"]);
+    },
+  },
+  {
     id: "album.none",
     checks: "Without album support, two images go out as two messages, in order, bytes intact.",
     gate: "album = null",

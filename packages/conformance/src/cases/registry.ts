@@ -35,6 +35,7 @@ export const CONFORMANCE_CASE_IDS = [
   "album.images",
   "album.split",
   "album.groups",
+  "album.caption",
   "album.none",
   "voice.ogg",
   "voice.tag",

@@ -9,12 +9,18 @@ import {
   expectDelivered,
   expectedKind,
   mediaMessages,
+  type SendResult,
   send,
+  visibleText,
   voiceNative,
 } from "./helpers.js";
 
 /** Send audio asked to go as voice; expect a native voice note, or an audio file with a degraded entry. */
-async function expectVoiceOutcome(ctx: CaseContext, name: FixtureName, payload: ReplyPayloadInput) {
+async function expectVoiceOutcome(
+  ctx: CaseContext,
+  name: FixtureName,
+  payload: ReplyPayloadInput,
+): Promise<SendResult> {
   const result = await send(ctx, payload);
   expectDelivered(result);
   const delivered = mediaMessages(result.observed);
@@ -27,6 +33,7 @@ async function expectVoiceOutcome(ctx: CaseContext, name: FixtureName, payload: 
     expectDegraded(result.receipt);
   }
   expectBytes(delivered[0], name);
+  return result;
 }
 
 /** Voice cases. */
@@ -52,7 +59,10 @@ export const voiceCases: ConformanceCase[] = [
     exercises: ["voice"],
     async run(ctx) {
       const media = await conformanceMedia();
-      await expectVoiceOutcome(ctx, "ogg", { text: `[[audio_as_voice]]\nMEDIA: ${media.url("ogg")}` });
+      const result = await expectVoiceOutcome(ctx, "ogg", {
+        text: `[[audio_as_voice]]\nMEDIA: ${media.url("ogg")}`,
+      });
+      expect(visibleText(result.observed), "no directive is visible").toBe("");
     },
   },
   {
