@@ -47,8 +47,24 @@ export function splitText(tree: Root, renderer: Renderer, limit: number): TextCh
     estimate = 0;
   };
 
+  const tails = new WeakSet<RootContent>();
+  const measureNode = (node: RootContent): number => size([node]);
   while (queue.length > 0) {
     const block = queue.shift() as RootContent;
+    if (current.length === 0 && tails.has(block)) {
+      // The rest of a cut block: measure only what can fit, never the whole rest again.
+      const [head, tail] = cutBlock(block, measureNode, limit);
+      if (tail === undefined) {
+        current.push(head);
+        estimate = size([head]);
+        continue;
+      }
+      current.push(head);
+      flush();
+      tails.add(tail);
+      queue.unshift(tail);
+      continue;
+    }
     const blockSize = size([block]);
     const added = current.length === 0 ? blockSize : separator + blockSize;
     if (estimate + added <= limit) {
@@ -61,10 +77,13 @@ export function splitText(tree: Root, renderer: Renderer, limit: number): TextCh
       queue.unshift(block);
       continue;
     }
-    const [head, tail] = cutBlock(block, (node) => size([node]) <= limit);
+    const [head, tail] = cutBlock(block, measureNode, limit);
     current.push(head);
     flush();
-    if (tail !== undefined) queue.unshift(tail);
+    if (tail !== undefined) {
+      tails.add(tail);
+      queue.unshift(tail);
+    }
   }
   flush();
   return chunks;
@@ -78,23 +97,25 @@ function para(value: string): RootContent {
   return { type: "paragraph", children: [{ type: "text", value }] };
 }
 
-/** Cut an oversized block into a head that fits (when anything fits) and the rest. */
+/** Cut a block into the largest head that fits (when anything fits) and the rest (if any). */
 function cutBlock(
   block: RootContent,
-  fits: (node: RootContent) => boolean,
+  measure: (node: RootContent) => number,
+  limit: number,
 ): [RootContent, RootContent | undefined] {
   const length = nodeLength(block);
-  const boundaries = findBoundaries(block);
-  const headFits = (offset: number): boolean => {
+  const headSize = (offset: number): number => {
     const [head] = splitNode(block, offset);
-    return head !== undefined && fits(head);
+    return head === undefined ? 0 : measure(head);
   };
-  let best = largestFitting(length, headFits);
+  let best = largestFitting(length, headSize, limit);
+  if (best >= length) return [block, undefined];
+  const boundaries = findBoundaries(block, best + 1);
   while (best > 0 && boundaries.unsafe.has(best)) best -= 1;
   let cut = best;
   for (const rank of [3, 2, 1] as BoundaryRank[]) {
     const candidate = lastAtMost(boundaries.byRank[rank], best);
-    if (candidate !== undefined && candidate * 2 >= best && candidate > 0 && headFits(candidate)) {
+    if (candidate !== undefined && candidate * 2 >= best && candidate > 0 && headSize(candidate) <= limit) {
       cut = candidate;
       break;
     }
@@ -104,20 +125,42 @@ function cutBlock(
   return [head ?? block, head === undefined ? undefined : tail];
 }
 
-/** Largest offset in [0, length) whose head fits: exponential then binary search. */
-function largestFitting(length: number, fits: (offset: number) => boolean): number {
+/**
+ * Largest offset in [0, length] whose head measures within `limit`. The first probe is
+ * at `limit` units (rendered size is usually close to the offset), growing in proportion
+ * to the room left while it fits; then interpolation between the bounds, alternating with bisection so
+ * the search stays logarithmic. The work is bounded by what fits, not by the length.
+ */
+function largestFitting(length: number, headSize: (offset: number) => number, limit: number): number {
   let low = 0;
-  let high = length;
-  let probe = Math.max(1, Math.min(length - 1, 256));
-  while (probe < high && fits(probe)) {
+  let lowSize = 0;
+  let probe = Math.max(1, Math.min(length, limit));
+  let size = headSize(probe);
+  while (size <= limit) {
     low = probe;
-    probe = Math.min(high, probe * 2);
+    lowSize = size;
+    if (probe >= length) return length;
+    probe = Math.min(
+      length,
+      size === 0 ? probe * 2 : Math.max(probe + 1, Math.floor((probe * limit) / size) + 1),
+    );
+    size = headSize(probe);
   }
-  if (probe < high) high = probe;
-  while (high - low > 1) {
-    const middle = Math.floor((low + high) / 2);
-    if (fits(middle)) low = middle;
-    else high = middle;
+  let high = probe;
+  let highSize = size;
+  for (let step = 0; high - low > 1; step += 1) {
+    const interpolated =
+      low + Math.floor(((limit - lowSize) * (high - low)) / Math.max(1, highSize - lowSize));
+    const guess = step % 2 === 0 ? interpolated : Math.floor((low + high) / 2);
+    const middle = Math.min(high - 1, Math.max(low + 1, guess));
+    const measured = headSize(middle);
+    if (measured <= limit) {
+      low = middle;
+      lowSize = measured;
+    } else {
+      high = middle;
+      highSize = measured;
+    }
   }
   return low;
 }

@@ -79,17 +79,18 @@ export interface Boundaries {
 
 const BLOCK_CONTAINERS = new Set(["blockquote", "list", "listItem"]);
 
-/** Collect the preferred cut offsets of a block, in one walk. */
-export function findBoundaries(node: Node): Boundaries {
+/** Collect the preferred cut offsets of a block up to offset `until`, in one walk. */
+export function findBoundaries(node: Node, until: number): Boundaries {
   const boundaries: Boundaries = { byRank: { 3: [], 2: [], 1: [] }, unsafe: new Set() };
-  walk(node, 0, boundaries);
+  walk(node, 0, until, boundaries);
   return boundaries;
 }
 
-function walk(node: Node, start: number, out: Boundaries): void {
+function walk(node: Node, start: number, until: number, out: Boundaries): void {
   if (isSplittableLiteral(node)) {
     const value = node.value;
-    for (let i = 0; i < value.length; i += 1) {
+    const end = Math.min(value.length, until - start);
+    for (let i = 0; i < end; i += 1) {
       const code = value.charCodeAt(i);
       if (code === 10) out.byRank[2].push(start + i + 1);
       else if (code === 32 || code === 9) out.byRank[1].push(start + i + 1);
@@ -104,9 +105,10 @@ function walk(node: Node, start: number, out: Boundaries): void {
   if (!("children" in node)) return;
   const container = BLOCK_CONTAINERS.has(node.type);
   let position = start;
-  (node as Parent).children.forEach((child, index) => {
+  for (const [index, child] of (node as Parent).children.entries()) {
+    if (position > until) break;
     if (container && index > 0) out.byRank[3].push(position);
-    walk(child, position, out);
+    walk(child, position, until, out);
     position += nodeLength(child);
-  });
+  }
 }

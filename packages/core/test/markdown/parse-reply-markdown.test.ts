@@ -1,0 +1,84 @@
+import type { Root } from "mdast";
+import { describe, expect, it } from "vitest";
+import { parseReplyMarkdown } from "../../src/markdown/parse-reply-markdown.js";
+import { createPlainRenderer, toPlainText } from "../../src/markdown/plain-text.js";
+
+const types = (tree: Root): unknown =>
+  JSON.parse(JSON.stringify(tree, (key, value) => (key === "position" ? undefined : value)));
+
+describe("parseReplyMarkdown: spoilers", () => {
+  it("wraps ||text|| in a spoiler node, across formatting", () => {
+    const paragraph = parseReplyMarkdown("a ||secret **bold**|| b").children[0];
+    expect(types({ type: "root", children: paragraph ? [paragraph] : [] })).toEqual({
+      type: "root",
+      children: [
+        {
+          type: "paragraph",
+          children: [
+            { type: "text", value: "a " },
+            {
+              type: "spoiler",
+              children: [
+                { type: "text", value: "secret " },
+                { type: "strong", children: [{ type: "text", value: "bold" }] },
+              ],
+            },
+            { type: "text", value: " b" },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("leaves unpaired, empty, escaped and code delimiters alone", () => {
+    expect(toPlainText(parseReplyMarkdown("a || b"))).toBe("a || b");
+    expect(parseReplyMarkdown("a |||| b").children[0]).toMatchObject({
+      children: [{ type: "text", value: "a |||| b" }],
+    });
+    expect(JSON.stringify(parseReplyMarkdown("\\|\\|x\\|\\|"))).not.toContain("spoiler");
+    expect(JSON.stringify(parseReplyMarkdown("`||x||` and\n\n```\n||y||\n```"))).not.toContain("spoiler");
+  });
+
+  it("pairs delimiters left to right, leaving a trailing odd one as text", () => {
+    const tree = parseReplyMarkdown("||a|| ||b|| ||c");
+    const kinds = (tree.children[0] as { children: Array<{ type: string }> }).children.map((c) => c.type);
+    expect(kinds).toEqual(["spoiler", "text", "spoiler", "text"]);
+    expect(toPlainText(tree)).toBe("a b ||c");
+  });
+});
+
+describe("parseReplyMarkdown: references", () => {
+  it("turns reference links and images into plain ones and drops definitions", () => {
+    const tree = parseReplyMarkdown(
+      "see [docs][d] and ![logo][l]\n\n[d]: https://e.x/docs\n[l]: https://e.x/l.png",
+    );
+    expect(tree.children).toHaveLength(1);
+    expect(tree.children[0]).toMatchObject({
+      children: [
+        { type: "text" },
+        { type: "link", url: "https://e.x/docs", children: [{ type: "text", value: "docs" }] },
+        { type: "text" },
+        { type: "image", url: "https://e.x/l.png", alt: "logo" },
+      ],
+    });
+  });
+});
+
+describe("plain text", () => {
+  const tree = parseReplyMarkdown(
+    "# Title\n\n- one\n- two\n\n3. x\n4. y\n\n> quoted\n\n[site](https://e.x) `code`\n\n---",
+  );
+
+  it("extracts visible text without markers", () => {
+    expect(toPlainText(tree)).toBe("Title\n\none\ntwo\n\nx\ny\n\nquoted\n\nsite code\n\n");
+  });
+
+  it("renders readable plain text with markers", () => {
+    const renderer = createPlainRenderer();
+    expect(renderer.render(tree)).toBe(
+      "Title\n\n- one\n- two\n\n3. x\n4. y\n\n> quoted\n\nsite (https://e.x) code\n\n———",
+    );
+    expect(renderer.measure("😀")).toBe(2);
+    expect(createPlainRenderer({ measure: (s) => [...s].length }).measure("😀")).toBe(1);
+  });
+});
