@@ -1,0 +1,146 @@
+/**
+ * Stage two of parsing: read `MEDIA:` lines, drop the lines left empty, and tidy the text
+ * (runs of blank lines left behind collapse to one, leading and trailing blank lines go).
+ * Code is kept byte for byte. Media keep their place as offsets into the final text.
+ */
+import { type CodeRanges, codeRunsPast, inCode } from "./code-ranges.js";
+import { readMediaLine, mediaTokenAt } from "./media-line.js";
+import type { Removed } from "./remove-directives.js";
+
+/** How stage two treats `MEDIA:` lines. */
+export interface AssembleOptions {
+  /** `extract` and `strip` read directive lines; `ignore` leaves them as text. */
+  media: "extract" | "strip" | "ignore";
+  /** Whether left-over text on a `MEDIA:` line would be read as a directive on a second pass. */
+  isUnsafeRest: (rest: string) => boolean;
+}
+
+/** A media reference at its place in the final text. */
+export interface PlacedMedia {
+  /** The reference. */
+  url: string;
+  /** Offset in the final text. */
+  at: number;
+}
+
+/** The final text and what was found in stage two. */
+export interface Assembled {
+  /** The cleaned text. */
+  text: string;
+  /** Media (images from stage one and `MEDIA:` references), in order. */
+  media: PlacedMedia[];
+  /** Whether anything was extracted or removed, in either stage. */
+  changed: boolean;
+}
+
+interface Line {
+  text: string;
+  /** `\n`, `\r\n`, or `""` for the last line. */
+  eol: string;
+  kind: "content" | "blank" | "dropped";
+  /** Media on this line: column in `text` (for a dropped line: 0). */
+  media: Array<{ url: string; column: number }>;
+}
+
+/** Run stage two over the output of stage one. */
+export function assemble(removed: Removed, options: AssembleOptions): Assembled {
+  const { text, code } = removed;
+  const lines: Line[] = [];
+  let changed = removed.cuts.length > 0;
+  let cutAt = 0;
+  let imageAt = 0;
+  let start = 0;
+  for (;;) {
+    const newline = text.indexOf("\n", start);
+    const end = newline === -1 ? text.length : newline;
+    const contentEnd = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    const eol = newline === -1 ? "" : text.slice(contentEnd, end + 1);
+    let content = text.slice(start, contentEnd);
+    let touched = false;
+    while (cutAt < removed.cuts.length && (removed.cuts[cutAt] ?? 0) <= end) {
+      touched = true;
+      cutAt++;
+    }
+    const media: Line["media"] = [];
+    while (imageAt < removed.images.length && (removed.images[imageAt]?.at ?? 0) <= end) {
+      const image = removed.images[imageAt++];
+      if (image && options.media === "extract") media.push({ url: image.url, column: image.at - start });
+    }
+    let kind: Line["kind"] = content.trim() === "" && !inCode(code, start) ? "blank" : "content";
+    const token = options.media === "ignore" ? -1 : mediaTokenAt(content);
+    if (token !== -1 && isDirectiveLine(code, start, token, contentEnd)) {
+      const read = readMediaLine(content, token);
+      if (read.changed) {
+        changed = true;
+        let rest = options.media === "strip" ? undefined : read.rest;
+        if (rest !== undefined && options.isUnsafeRest(rest)) rest = undefined;
+        const images = media.splice(0).map((image) => ({ url: image.url, column: 0 }));
+        const references = options.media === "extract" ? read.references : [];
+        const all = [...images, ...references.map((ref) => ({ url: ref.url, column: rest === undefined ? 0 : ref.column }))];
+        media.push(...all);
+        content = rest ?? "";
+        touched = true;
+      }
+    }
+    if (touched && content.trim() === "") kind = "dropped";
+    lines.push({ text: content, eol, kind, media });
+    if (newline === -1) break;
+    start = newline + 1;
+  }
+  if (!changed) return { text: text.trimEnd(), media: [], changed };
+  return { ...tidy(lines), changed };
+}
+
+/** A `MEDIA:` token outside code, whose payload opens no code span running past the line. */
+function isDirectiveLine(code: CodeRanges, lineStart: number, token: number, lineEnd: number): boolean {
+  const at = lineStart + token;
+  return !inCode(code, at) && !codeRunsPast(code, at, lineEnd);
+}
+
+/** Drop lines, collapse blank runs left behind, trim; place media in the final text. */
+function tidy(lines: Line[]): { text: string; media: PlacedMedia[] } {
+  const kept: Line[] = [];
+  const pending: Array<{ url: string; line: number; column: number }> = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i] as Line;
+    if (line.kind === "content") {
+      for (const m of line.media) pending.push({ url: m.url, line: kept.length, column: m.column });
+      kept.push(line);
+      i++;
+      continue;
+    }
+    let j = i;
+    let blanks = 0;
+    let dropped = false;
+    while (j < lines.length && (lines[j] as Line).kind !== "content") {
+      const run = lines[j] as Line;
+      if (run.kind === "blank") blanks++;
+      else dropped = true;
+      for (const m of run.media) pending.push({ url: m.url, line: -1, column: 0 });
+      j++;
+    }
+    const run = lines.slice(i, j).filter((l) => l.kind === "blank");
+    const keep = dropped ? run.slice(0, Math.min(blanks, 1)) : run;
+    for (const blank of keep) kept.push({ ...blank, text: dropped ? "" : blank.text });
+    for (const m of pending) if (m.line === -1) m.line = kept.length;
+    i = j;
+  }
+  let first = 0;
+  while (first < kept.length && (kept[first] as Line).kind === "blank") first++;
+  let last = kept.length;
+  while (last > first && (kept[last - 1] as Line).kind === "blank") last--;
+  const offsets: number[] = [];
+  let out = "";
+  for (let k = first; k < last; k++) {
+    offsets[k] = out.length;
+    const line = kept[k] as Line;
+    out += line.text + (k < last - 1 ? line.eol || "\n" : "");
+  }
+  const text = out.trimEnd();
+  const media = pending.map((m) => {
+    const at = m.line < first ? 0 : m.line >= last ? text.length : (offsets[m.line] ?? 0) + m.column;
+    return { url: m.url, at: Math.min(at, text.length) };
+  });
+  return { text, media };
+}

@@ -1,0 +1,89 @@
+/**
+ * Finds the inline directives of a reply outside code, in one left-to-right pass: tags,
+ * embeds and (opt-in) Markdown images. Each is reported once; overlapping candidates
+ * lose to the one that starts first.
+ */
+import type { CanvasEmbed } from "../payload/types.js";
+import { type CodeRanges, isProse } from "./code-ranges.js";
+import { type EmbedUrls, matchEmbedOpening, startsEmbed, toCanvasEmbed } from "./embeds.js";
+import { matchBrackets, matchImage } from "./images.js";
+import { NextIndex, nextOf } from "./next-index.js";
+import { checkRemoteMediaUrl } from "./remote-url.js";
+import { matchTag } from "./tags.js";
+
+/** What a removed stretch of text was. */
+export type Directive =
+  | { kind: "audio_as_voice" | "reply_to_current" }
+  | { kind: "reply_to"; id: string }
+  | { kind: "embed"; embed: CanvasEmbed }
+  | { kind: "image"; url: string };
+
+/** A directive and the `[start, end)` text it occupies. */
+export type Found = Directive & { start: number; end: number };
+
+/** Options of {@link scanDirectives}. */
+export interface ScanOptions extends EmbedUrls {
+  /** Look for Markdown images with a public https URL. */
+  images: boolean;
+}
+
+/** Every directive in `text` outside `code`, in order, not overlapping. */
+export function scanDirectives(text: string, code: CodeRanges, options: ScanOptions): Found[] {
+  const found: Found[] = [];
+  const idStop = nextOf(text, "]\n");
+  const search = { double: nextOf(text, '"'), single: nextOf(text, "'") };
+  let closings: NextIndex | undefined;
+  let lineEnd = -1;
+  let brackets = new Map<number, number>();
+
+  const image = (i: number): Found | undefined => {
+    if (i > lineEnd) {
+      const newline = text.indexOf("\n", i);
+      lineEnd = newline === -1 ? text.length : newline;
+      brackets = matchBrackets(text, text.lastIndexOf("\n", i) + 1, lineEnd);
+    }
+    const match = matchImage(text, i - 1, lineEnd, brackets);
+    return match && checkRemoteMediaUrl(match.url).ok
+      ? { kind: "image", url: match.url, start: i - 1, end: match.end }
+      : undefined;
+  };
+
+  const embed = (i: number): Found | undefined => {
+    const opening = matchEmbedOpening(text, i, search);
+    const canvas = opening && toCanvasEmbed(opening.attributes, options);
+    if (!opening || !canvas || !isProse(code, i, opening.end)) return undefined;
+    if (opening.selfClosing) return { kind: "embed", embed: canvas, start: i, end: opening.end };
+    closings ??= closingSearch(text, code);
+    const close = closings.at(opening.end);
+    return close === -1 ? undefined : { kind: "embed", embed: canvas, start: i, end: close + "[/embed]".length };
+  };
+
+  const at = (i: number): Found | undefined => {
+    const imageStart = options.images && i > 0 && text.charCodeAt(i - 1) === 33 && i - 1 >= (found.at(-1)?.end ?? 0);
+    const match = imageStart ? image(i) : undefined;
+    if (match) return isProse(code, match.start, match.end) ? match : undefined;
+    if (text.charCodeAt(i + 1) === 91) {
+      const tag = matchTag(text, i, idStop);
+      return tag && isProse(code, i, tag.end) ? { ...tag, start: i } : undefined;
+    }
+    return startsEmbed(text, i) ? embed(i) : undefined;
+  };
+
+  let i = text.indexOf("[");
+  while (i !== -1) {
+    const match = at(i);
+    if (match) found.push(match);
+    i = text.indexOf("[", match ? match.end : i + 1);
+  }
+  return found;
+}
+
+/** Finds the next `[/embed]` (any case) that is not inside code. */
+function closingSearch(text: string, code: CodeRanges): NextIndex {
+  const lower = text.toLowerCase();
+  return new NextIndex(text, (_, from) => {
+    let at = lower.indexOf("[/embed]", from);
+    while (at !== -1 && !isProse(code, at, at + 8)) at = lower.indexOf("[/embed]", at + 1);
+    return at;
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * One `MEDIA:` directive line: which references it carries and what text is left of it.
+ */
+import {
+  cleanReference,
+  hasExtension,
+  isRootedPath,
+  isValidReference,
+  looksLikeLocalPath,
+  stripReference,
+} from "./media-ref.js";
+
+/** A reference found on the line, with the column of the left-over text it sits before. */
+export interface LineReference {
+  /** The cleaned reference. */
+  url: string;
+  /** Column in the left-over text where the reference was. */
+  column: number;
+}
+
+/** What becomes of a directive line. */
+export interface MediaLine {
+  /** Valid references, in order. */
+  references: LineReference[];
+  /** The text left on the line; `undefined` drops the line; the line itself when unchanged. */
+  rest: string | undefined;
+  /** Whether the line changed (something was extracted or removed). */
+  changed: boolean;
+}
+
+interface Part {
+  /** As written. */
+  raw: string;
+  /** Wrapped in matching quotes or backticks: the inside is the reference. */
+  quoted: boolean;
+  /** Whitespace may be part of the reference. */
+  spaces: boolean;
+  /** Cleaned reference (set by `validate`). */
+  url: string;
+  /** Valid under the rules of the last `validate` pass. */
+  valid: boolean;
+}
+
+/** Offset of `MEDIA:` when the line is a directive line (after spaces and tabs), else -1. */
+export function mediaTokenAt(line: string): number {
+  let i = 0;
+  while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
+  return line.startsWith("MEDIA:", i) ? i : -1;
+}
+
+/** Read a directive line (`token` is the offset of `MEDIA:`). */
+export function readMediaLine(line: string, token: number): MediaLine {
+  const payload = line
+    .slice(token + "MEDIA:".length)
+    .replace(/^[ \t]+/, "")
+    .replace(/[ \t\r]+$/, "");
+  const parts = validate(split(payload), false);
+  if (!parts.some((part) => part.valid)) validate(parts, true);
+  if (!parts.some((part) => part.valid)) {
+    const leaks = parts.some((part) => looksLikeLocalPath(stripReference(part.raw)));
+    return leaks ? { references: [], rest: undefined, changed: true } : { references: [], rest: line, changed: false };
+  }
+  const references: LineReference[] = [];
+  let rest = "";
+  for (const part of parts) {
+    if (part.valid) {
+      references.push({ url: part.url, column: rest.length });
+      continue;
+    }
+    const stripped = stripReference(part.raw);
+    if (looksLikeLocalPath(stripped) || part.raw.startsWith("MEDIA:") || stripped.startsWith("MEDIA:")) continue;
+    rest = rest.length === 0 ? part.raw : `${rest} ${part.raw}`;
+  }
+  return { references, rest: rest.length === 0 ? undefined : rest, changed: true };
+}
+
+/** Split a payload into candidate parts (quoted payloads and paths with spaces stay whole). */
+function split(payload: string): Part[] {
+  const first = payload.charAt(0);
+  if (payload.length >= 2 && (first === '"' || first === "'" || first === "`") && payload.endsWith(first)) {
+    return [{ raw: payload, quoted: true, spaces: true, url: "", valid: false }];
+  }
+  const words = payload.split(/[ \t]+/).filter((word) => word.length > 0);
+  const head = stripReference(words[0] ?? "");
+  const tail = stripReference(words.at(-1) ?? "");
+  if (words.length > 1 && isRootedPath(head) && !hasExtension(head) && hasExtension(tail)) {
+    return [{ raw: payload, quoted: false, spaces: true, url: "", valid: false }];
+  }
+  return words.map((raw) => ({ raw, quoted: false, spaces: false, url: "", valid: false }));
+}
+
+function validate(parts: Part[], allowBare: boolean): Part[] {
+  for (const part of parts) {
+    part.url = cleanReference(part.quoted ? part.raw.slice(1, -1) : part.raw);
+    part.valid = isValidReference(part.url, { allowBare, allowSpaces: part.spaces });
+  }
+  return parts;
+}

@@ -1,0 +1,57 @@
+/**
+ * `normalizePayload`: validate a runtime's payload, parse its text, and merge structured
+ * and textual media into the one payload every adapter consumes.
+ */
+import { PayloadError } from "../errors/errors.js";
+import type { ParseOptions, ReplyPayload, ReplyPayloadInput } from "../payload/types.js";
+import { mediaIdentity } from "./media-identity.js";
+import { parseReply } from "./parse-reply.js";
+import { MAX_MEDIA, validatePayload } from "./payload-schema.js";
+
+/**
+ * Normalize a payload: validate it (throwing {@link PayloadError} with every issue), parse
+ * its text with {@link parseReply}, then merge media (structured `mediaUrls`, then
+ * `mediaUrl`, then media found in the text), trimmed, blanks dropped, deduplicated by
+ * {@link mediaIdentity}. `audioAsVoice` and `replyToCurrent` are OR-ed; an explicit
+ * `replyToId` (or `null`) beats a tag. Idempotent.
+ */
+export function normalizePayload(input: ReplyPayloadInput, options: ParseOptions = {}): ReplyPayload {
+  const payload = validatePayload(input);
+  const parsed = parseReply(payload.text ?? "", options);
+  const mediaUrls = dedupeMedia(
+    [...(payload.mediaUrls ?? []), ...(payload.mediaUrl === undefined ? [] : [payload.mediaUrl]), ...parsed.mediaUrls],
+    options.workspaceDir,
+  );
+  const media = [...(payload.media ?? [])];
+  if (mediaUrls.length + media.length > MAX_MEDIA) {
+    throw new PayloadError(`invalid reply payload: more than ${MAX_MEDIA} media`, [
+      { path: ["text"], message: `more than ${MAX_MEDIA} media`, code: "too_big" },
+    ]);
+  }
+  const result: ReplyPayload = {
+    text: parsed.text,
+    mediaUrls,
+    media,
+    audioAsVoice: payload.audioAsVoice === true || parsed.audioAsVoice,
+    replyToCurrent: payload.replyToCurrent === true || parsed.replyToCurrent,
+    embeds: [...(payload.embeds ?? []), ...parsed.embeds],
+  };
+  const replyToId = payload.replyToId !== undefined ? payload.replyToId : parsed.replyToId;
+  if (replyToId !== undefined) result.replyToId = replyToId;
+  return result;
+}
+
+/** Trim, drop blanks, keep the first reference of each media identity. */
+export function dedupeMedia(refs: readonly string[], workspaceDir?: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const ref of refs) {
+    const trimmed = ref.trim();
+    if (trimmed === "") continue;
+    const identity = mediaIdentity(trimmed, workspaceDir);
+    if (seen.has(identity)) continue;
+    seen.add(identity);
+    out.push(trimmed);
+  }
+  return out;
+}

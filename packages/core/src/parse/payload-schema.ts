@@ -1,0 +1,75 @@
+/**
+ * Validation of {@link ReplyPayloadInput} with zod: bad input is refused with every issue
+ * listed, before anything else happens.
+ */
+import { z } from "zod";
+import { type PayloadIssue, PayloadError } from "../errors/errors.js";
+import type { ReplyPayloadInput } from "../payload/types.js";
+
+/** Most media one payload may carry (structured and found in the text together). */
+export const MAX_MEDIA = 100;
+/** Largest reply text, in UTF-8 bytes. */
+export const MAX_TEXT_BYTES = 1024 * 1024;
+
+const attachment = z
+  .strictObject({
+    mimeType: z.string().min(1),
+    filePath: z.string().min(1).optional(),
+    base64: z.string().optional(),
+    data: z.instanceof(Uint8Array).optional(),
+    sourceUrl: z.string().optional(),
+    fileName: z.string().optional(),
+  })
+  .refine((item) => item.filePath !== undefined || item.base64 !== undefined || item.data !== undefined, {
+    message: "needs one of filePath, base64 or data",
+  });
+
+const embed = z.strictObject({
+  type: z.literal("canvas"),
+  preview: z.strictObject({
+    kind: z.literal("canvas"),
+    surface: z.literal("assistant_message"),
+    render: z.literal("url"),
+    viewId: z.string().optional(),
+    url: z.string().min(1),
+    title: z.string().optional(),
+    preferredHeight: z.number().int().min(160).max(1200).optional(),
+  }),
+});
+
+const input = z
+  .strictObject({
+    text: z
+      .string()
+      .refine((text) => Buffer.byteLength(text, "utf8") <= MAX_TEXT_BYTES, { message: "text is over 1 MB" })
+      .optional(),
+    mediaUrl: z.string().optional(),
+    mediaUrls: z.array(z.string()).max(MAX_MEDIA).optional(),
+    media: z.array(attachment).max(MAX_MEDIA).optional(),
+    audioAsVoice: z.boolean().optional(),
+    replyToId: z.string().min(1).nullable().optional(),
+    replyToCurrent: z.boolean().optional(),
+    embeds: z.array(embed).optional(),
+  })
+  .refine((value) => (value.mediaUrl ? 1 : 0) + (value.mediaUrls?.length ?? 0) + (value.media?.length ?? 0) <= MAX_MEDIA, {
+    message: `more than ${MAX_MEDIA} media`,
+  });
+
+/** Validate a payload; throws {@link PayloadError} listing every issue. */
+export function validatePayload(value: unknown): ReplyPayloadInput {
+  const result = input.safeParse(value);
+  if (result.success) return value as ReplyPayloadInput;
+  throw new PayloadError(
+    `invalid reply payload: ${result.error.issues.map((issue) => `${issue.path.join(".") || "payload"}: ${issue.message}`).join("; ")}`,
+    result.error.issues.map(toPayloadIssue),
+    { cause: result.error },
+  );
+}
+
+function toPayloadIssue(issue: z.core.$ZodIssue): PayloadIssue {
+  return {
+    path: issue.path.filter((key): key is string | number => typeof key !== "symbol"),
+    message: issue.message,
+    code: issue.code,
+  };
+}

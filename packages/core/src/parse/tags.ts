@@ -1,0 +1,41 @@
+/**
+ * Reply and voice tags: `[[audio_as_voice]]`, `[[reply_to_current]]`, `[[reply_to:<id>]]`.
+ * Case-insensitive, spaces and tabs allowed inside the brackets and around the colon.
+ */
+import type { NextIndex } from "./next-index.js";
+
+/** A tag found in the text. */
+export type Tag =
+  | { kind: "audio_as_voice" | "reply_to_current"; end: number }
+  | { kind: "reply_to"; id: string; end: number };
+
+/**
+ * Match a tag at `at` (where the text holds `[[`). `idStop` finds the next `]` or newline,
+ * which bounds a `reply_to` id. Returns the tag with the offset just after its `]]`.
+ */
+export function matchTag(text: string, at: number, idStop: NextIndex): Tag | undefined {
+  let i = skipBlanks(text, at + 2);
+  const nameStart = i;
+  while (i - nameStart < 20 && isNameChar(text.charCodeAt(i))) i++;
+  const name = text.slice(nameStart, i).toLowerCase();
+  i = skipBlanks(text, i);
+  if (name === "audio_as_voice" || name === "reply_to_current") {
+    return text.startsWith("]]", i) ? { kind: name, end: i + 2 } : undefined;
+  }
+  if (name !== "reply_to" || text.charCodeAt(i) !== 58) return undefined;
+  const stop = idStop.at(i + 1);
+  if (stop === -1 || !text.startsWith("]]", stop)) return undefined;
+  const id = text.slice(i + 1, stop).trim();
+  return id === "" ? undefined : { kind: "reply_to", id, end: stop + 2 };
+}
+
+/** Skip spaces and tabs. */
+export function skipBlanks(text: string, from: number): number {
+  let i = from;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  return i;
+}
+
+function isNameChar(code: number): boolean {
+  return code === 95 || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+}
