@@ -5,7 +5,8 @@
 import type { LookupAddress } from "node:dns";
 import { isIP } from "node:net";
 import { MediaError } from "../../errors/errors.js";
-import { isBlockedIp, isBlockedUrlHost } from "../../net/index.js";
+import { isBlockedIp } from "../../net/index.js";
+import { checkRemoteMediaUrl } from "../../parse/remote-url.js";
 import type { ResolvedPolicy } from "../policy.js";
 import { describeUrl } from "./describe-url.js";
 
@@ -54,7 +55,8 @@ export async function resolveTarget(ref: string, raw: string, policy: ResolvedPo
     .toLowerCase();
   const exempt = policy.allowHosts.has(host);
   if (!exempt) {
-    if (isBlockedUrlHost(url.hostname)) throw blocked(ref, raw, `${host} is not a public host`);
+    const check = checkRemoteMediaUrl(raw);
+    if (!check.ok) throw blocked(ref, raw, check.reason);
   }
   let addresses: LookupAddress[];
   if (isIP(host) !== 0) {
