@@ -102,7 +102,7 @@ describe("Telegram transport: text", () => {
       replyTo: "999",
       text: { text: "x", plain: "x" },
     });
-    expect(sent.degraded).toMatchObject({ from: "reply", to: "no reply" });
+    expect(sent.degraded).toMatchObject({ from: "reply", to: "none" });
     expect(emulator.observe()).toEqual([{ kind: "text", text: "x" }]);
   });
 });

@@ -42,7 +42,7 @@ export function replyDropped(
   if (op.replyTo === undefined || message.reply_to_message !== undefined) return undefined;
   return {
     from: "reply",
-    to: "no reply",
+    to: "none",
     reason: `message ${op.replyTo} no longer exists; Telegram sent without the reply (allow_sending_without_reply)`,
   };
 }

@@ -1,0 +1,328 @@
+/**
+ * The Telegram adapter against bare grammY, over the same emulator (in a child process,
+ * flood limits off): per-message time for text, a photo and a 3-photo album, and the peak
+ * RSS growth of a 50 MB document upload through the adapter (in its own child process).
+ * The adapter runs with a clock whose sleeps return at once, so the engine's pacer (which
+ * keeps real Telegram from answering 429) does not count: only the adapter's own work does.
+ * Goals: ≤ 1.10× bare grammY for text, ≤ 1.05× for media, RSS growth ≤ 20 MB.
+ *
+ * Run: npx tsx --conditions=source bench/telegram.ts
+ */
+import { spawn } from "node:child_process";
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { crc32, deflateSync } from "node:zlib";
+import type { Clock, LoadedMedia } from "@outbox/core";
+import { createTelegramAdapter, createTelegramTransport, telegramCapabilities } from "@outbox/telegram";
+import { startTelegramEmulator } from "@outbox/telegram/testing";
+import { Api, InputFile, InputMediaBuilder } from "grammy";
+
+const resultsFile = fileURLToPath(new URL("results/telegram.json", import.meta.url));
+const DOCUMENT_BYTES = 50 * 1024 * 1024;
+const GOALS = { text: 1.1, photo: 1.05, album: 1.05, rssMb: 20 };
+const ROUNDS = 7;
+const CHAT = "42";
+
+/** A clock whose sleeps return at once (virtual time), so pacing costs nothing. */
+function skippingClock(): Clock {
+  let now = 0;
+  return {
+    now: () => now,
+    sleep: async (ms) => {
+      now += ms;
+    },
+  };
+}
+
+/** A valid PNG of random pixels (~200 KB), a realistic photo upload. */
+function noisePng(size: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, "latin1");
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc(size * (size * 3 + 1));
+  for (let i = 0; i < rows.length; i++) rows[i] = i % (size * 3 + 1) === 0 ? 0 : (i * 2654435761) >>> 24;
+  const signature = Buffer.from("89504e470d0a1a0a", "hex");
+  return Buffer.concat([
+    signature,
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+interface Scenario {
+  name: "text" | "photo" | "album";
+  count: number;
+  /** Bare grammY call. */
+  bare: () => Promise<unknown>;
+  /** The whole adapter: core's engine (parse, load, plan) + renderer + transport. */
+  adapter: () => Promise<unknown>;
+  /** This package's transport alone, given the operation core would hand it. */
+  transport: () => Promise<unknown>;
+}
+
+/** Inline bytes as core's loader hands them to a transport. */
+function inline(bytes: Buffer, fileName: string): LoadedMedia {
+  return {
+    kind: "image",
+    mimeType: "image/png",
+    fileName,
+    size: bytes.length,
+    source: { type: "inline" },
+    width: 256,
+    height: 256,
+    async *open() {
+      yield bytes;
+    },
+  };
+}
+
+async function timeEach(run: () => Promise<unknown>, count: number): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < count; i++) await run();
+  return (performance.now() - started) / count;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+async function timing(apiRoot: string, token: string) {
+  const api = new Api(token, { apiRoot });
+  const adapter = createTelegramAdapter({ client: api, clock: skippingClock() });
+  const transport = createTelegramTransport(api, { capabilities: telegramCapabilities, linkPreview: true });
+  const target = { to: CHAT };
+  const png = noisePng(256);
+  const markdown = "Here is **bold**, _italic_, `code` and a [link](https://example.com/x). ".repeat(5);
+  const html =
+    'Here is <b>bold</b>, <i>italic</i>, <code>code</code> and a <a href="https://example.com/x">link</a>. '
+      .repeat(5)
+      .trimEnd();
+  const photo = (name: string) => ({ mimeType: "image/png", data: png, fileName: name });
+  const scenarios: Scenario[] = [
+    {
+      name: "text",
+      count: 100,
+      bare: () => api.sendMessage(CHAT, html, { parse_mode: "HTML" }),
+      adapter: () => adapter.send({ text: markdown }, { to: CHAT }),
+      transport: () => transport.sendText({ type: "text", target, text: { text: html, plain: markdown } }),
+    },
+    {
+      name: "photo",
+      count: 40,
+      bare: () => api.sendPhoto(CHAT, new InputFile(png, "noise.png")),
+      adapter: () => adapter.send({ text: "", media: [photo("noise.png")] }, { to: CHAT }),
+      transport: () =>
+        transport.sendMedia({ type: "media", target, kind: "image", media: inline(png, "noise.png") }),
+    },
+    {
+      name: "album",
+      count: 20,
+      bare: () =>
+        api.sendMediaGroup(
+          CHAT,
+          ["a.png", "b.png", "c.png"].map((name) => InputMediaBuilder.photo(new InputFile(png, name))),
+        ),
+      adapter: () => adapter.send({ text: "", media: ["a.png", "b.png", "c.png"].map(photo) }, { to: CHAT }),
+      transport: () =>
+        transport.sendAlbum!({
+          type: "album",
+          target,
+          items: ["a.png", "b.png", "c.png"].map((name) => ({
+            kind: "image" as const,
+            media: inline(png, name),
+          })),
+        }),
+    },
+  ];
+  const results = [];
+  for (const scenario of scenarios) {
+    const variants = [scenario.bare, scenario.adapter, scenario.transport];
+    for (const variant of variants) await timeEach(variant, 10);
+    const samples: number[][] = [[], [], []];
+    for (let r = 0; r < ROUNDS; r++) {
+      // Rotate the order, so no variant always gets the warmest connection.
+      for (let k = 0; k < variants.length; k++) {
+        const index = (k + r) % variants.length;
+        samples[index]?.push(await timeEach(variants[index]!, scenario.count));
+      }
+    }
+    const [bareMs, adapterMs, transportMs] = samples.map(median) as [number, number, number];
+    results.push({
+      name: scenario.name,
+      bareMs: round(bareMs),
+      adapterMs: round(adapterMs),
+      ratio: round(adapterMs / bareMs),
+      transportMs: round(transportMs),
+      transportRatio: round(transportMs / bareMs),
+    });
+  }
+  return results;
+}
+
+/** Child process: one 50 MB document through the adapter, peak RSS growth sampled every 2 ms. */
+async function memory(apiRoot: string, token: string, dir: string, gcEveryMs: number): Promise<void> {
+  const adapter = createTelegramAdapter({
+    token,
+    apiRoot,
+    media: { localRoots: [dir] },
+    clock: skippingClock(),
+  });
+  const warm = await adapter.send({ text: "", mediaUrls: [join(dir, "small.pdf")] }, { to: CHAT });
+  if (!warm.ok) throw new Error("warm-up failed");
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const baseline = process.memoryUsage.rss();
+  let peak = baseline;
+  let lastGc = performance.now();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+    if (gcEveryMs > 0 && performance.now() - lastGc >= gcEveryMs) {
+      gc?.();
+      lastGc = performance.now();
+    }
+  }, 2);
+  const started = performance.now();
+  const receipt = await adapter.send({ text: "", mediaUrls: [join(dir, "big.pdf")] }, { to: CHAT });
+  clearInterval(timer);
+  if (!receipt.ok) throw new Error(`upload failed: ${JSON.stringify(receipt.failures)}`);
+  process.stdout.write(
+    JSON.stringify({
+      name: gcEveryMs > 0 ? `50 MB document (gc every ${gcEveryMs} ms)` : "50 MB document",
+      peakRssGrowthMb: round((peak - baseline) / 1024 / 1024, 1),
+      ms: Math.round(performance.now() - started),
+    }),
+  );
+}
+
+/** A PDF-headed file of `size` bytes written 1 MB at a time. */
+function writeDocument(path: string, size: number): void {
+  const fd = openSync(path, "w");
+  const block = Buffer.alloc(1024 * 1024, 0x20);
+  block.write("%PDF-1.4\n");
+  for (let written = 0; written < size; written += block.length)
+    writeSync(fd, block, 0, Math.min(block.length, size - written));
+  closeSync(fd);
+}
+
+function spawnSelf(
+  args: string[],
+  onLine?: (line: string) => void,
+): { done: Promise<string>; kill: () => void } {
+  const script = fileURLToPath(import.meta.url);
+  const proc = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", "--conditions=source", script, ...args],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  let output = "";
+  proc.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    if (onLine && output.includes("\n")) onLine(output.split("\n")[0] ?? "");
+  });
+  const done = new Promise<string>((resolve, reject) =>
+    proc.on("close", (code, signal) =>
+      code === 0 || signal ? resolve(output) : reject(new Error(`child exited ${code}`)),
+    ),
+  );
+  return { done, kill: () => proc.kill() };
+}
+
+async function main(): Promise<void> {
+  let ready: (value: { apiRoot: string; token: string }) => void = () => {};
+  const started = new Promise<{ apiRoot: string; token: string }>((resolve) => {
+    ready = resolve;
+  });
+  const emulator = spawnSelf(["emulator"], (line) => ready(JSON.parse(line)));
+  const dir = mkdtempSync(join(tmpdir(), "outbox-telegram-bench-"));
+  try {
+    const { apiRoot, token } = await started;
+    const texts = await timing(apiRoot, token);
+    writeDocument(join(dir, "big.pdf"), DOCUMENT_BYTES);
+    writeDocument(join(dir, "small.pdf"), 1024 * 1024);
+    const rss = [];
+    for (const gcEveryMs of [0, 20]) {
+      rss.push(JSON.parse(await spawnSelf(["memory", apiRoot, token, dir, String(gcEveryMs)]).done));
+    }
+    report(texts, rss);
+  } finally {
+    emulator.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One timing row: bare grammY, the whole adapter, and this package's transport alone. */
+interface Timing {
+  name: string;
+  bareMs: number;
+  adapterMs: number;
+  ratio: number;
+  transportMs: number;
+  transportRatio: number;
+}
+
+function report(times: Timing[], rss: Array<{ name: string; peakRssGrowthMb: number; ms: number }>): void {
+  const previous = existsSync(resultsFile)
+    ? (JSON.parse(readFileSync(resultsFile, "utf8")) as { times: typeof times })
+    : undefined;
+  console.log(
+    `${"scenario".padEnd(8)} bare grammY   adapter    ratio   transport  ratio   goal   baseline ratio`,
+  );
+  const missed: string[] = [];
+  for (const t of times) {
+    const goal = GOALS[t.name as "text" | "photo" | "album"];
+    if (t.ratio > goal) missed.push(t.name);
+    const before = previous?.times.find((p) => p.name === t.name)?.ratio ?? "-";
+    const cells = [
+      `${t.bareMs} ms`,
+      `${t.adapterMs} ms`,
+      `${t.ratio}×`,
+      `${t.transportMs} ms`,
+      `${t.transportRatio}×`,
+      `${goal}×`,
+    ];
+    console.log(`${t.name.padEnd(8)} ${cells.map((c) => c.padStart(9)).join(" ")}   ${before}`);
+  }
+  for (const r of rss) {
+    console.log(
+      `${r.name.padEnd(40)} peak RSS growth ${r.peakRssGrowthMb} MB (${r.ms} ms), goal ≤ ${GOALS.rssMb} MB`,
+    );
+  }
+  if (!rss.some((r) => r.peakRssGrowthMb <= GOALS.rssMb)) missed.push("rss");
+  writeFileSync(
+    resultsFile,
+    `${JSON.stringify({ node: process.version, goals: GOALS, times, rss }, null, 2)}\n`,
+  );
+  if (missed.length > 0) {
+    console.log(`goals missed: ${missed.join(", ")}`);
+    process.exitCode = 1;
+  }
+}
+
+const [role, ...args] = process.argv.slice(2);
+if (role === undefined) await main();
+else if (role === "emulator") {
+  const emulator = await startTelegramEmulator({ rateLimits: false });
+  process.stdout.write(`${JSON.stringify({ apiRoot: emulator.apiRoot, token: emulator.token })}\n`);
+} else if (role === "memory") await memory(args[0] ?? "", args[1] ?? "", args[2] ?? "", Number(args[3]));
