@@ -93,7 +93,7 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: s
         sendMedia: (op) => t.sendMedia(op.kind === "voice" ? { ...op, kind: "document" } : op),
       }),
     },
-    caughtBy: ["voice.ogg", "reply.voice", "thread.voice"],
+    caughtBy: ["voice.ogg", "voice.tag", "reply.voice", "thread.voice"],
   },
   {
     bug: "loses every later part once one part failed (client closed after an error)",

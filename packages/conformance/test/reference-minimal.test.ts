@@ -22,13 +22,8 @@ const minimal: Capabilities = {
 };
 
 describeConformance(
-  createReferenceHarness({
-    name: "reference, minimal capabilities",
-    capabilities: minimal,
-    skip: {
-      "media.image.media-line": "core's normalizePayload (MEDIA: lines) has not landed yet",
-      "voice.tag": "core's normalizePayload (tags, MEDIA: lines) has not landed yet",
-      "policy.media-line-path": "core's normalizePayload (MEDIA: lines) has not landed yet",
-    },
-  }),
+  createReferenceHarness({ name: "reference, minimal capabilities", capabilities: minimal }),
+  {
+    strict: true,
+  },
 );
