@@ -1,0 +1,80 @@
+import type { Capabilities, MediaKind } from "@outbox/core";
+
+const MB = 1024 * 1024;
+
+/** Bytes as a short human figure (`50 MB`, `512 KB`). */
+function bytes(value: number | undefined): string {
+  if (value === undefined) return "—";
+  if (value >= MB) return `${+(value / MB).toFixed(1)} MB`;
+  return `${+(value / 1024).toFixed(1)} KB`;
+}
+
+const yes = (value: boolean) => (value ? "yes" : "no");
+const kinds: MediaKind[] = ["image", "animation", "video", "audio", "document"];
+
+/** One row of the matrix: a label and a cell per adapter. */
+type Row = [label: string, cell: (caps: Capabilities) => string];
+
+const rows: Row[] = [
+  ["text limit (rendered)", (c) => String(c.text.maxLength)],
+  ["chunk size", (c) => String(c.text.chunkLength ?? c.text.maxLength)],
+  ["markup", (c) => `\`${c.text.format}\``],
+  ["caption limit", (c) => (c.caption ? String(c.caption.maxLength) : "no captions")],
+  ...kinds.map(
+    (kind): Row => [
+      `${kind}: native / upload limit`,
+      (c) =>
+        `${yes(c.media.kinds.includes(kind))} / ${bytes(c.media.maxBytes[kind] ?? c.media.maxBytes.default)}`,
+    ],
+  ),
+  [
+    "platform fetches URLs (limit)",
+    (c) =>
+      c.media.byUrl
+        ? `yes (${bytes(c.media.byUrl.default)}, image ${bytes(c.media.byUrl.image ?? c.media.byUrl.default)})`
+        : "no",
+  ],
+  [
+    "albums",
+    (c) =>
+      c.album
+        ? `${c.album.minItems}–${c.album.maxItems}: ${c.album.groups.map((g) => g.join("+")).join("; ")}`
+        : "no",
+  ],
+  ["voice", (c) => (c.voice.mode === "native" ? `native (${c.voice.formats.join(", ")})` : "as audio file")],
+  ["replies", (c) => yes(c.replies)],
+  ["threads", (c) => yes(c.threads)],
+  ["Markdown images → media", (c) => yes(c.markdownImages)],
+  [
+    "rate limits",
+    (c) =>
+      c.rateLimits
+        .map(
+          (l) =>
+            `${l.limit}/${l.intervalMs / 1000}s ${l.scope}${l.match ? ` (\`${l.match}\`)` : ""}${l.burst ? `, burst ${l.burst}` : ""}`,
+        )
+        .join("; "),
+  ],
+];
+
+/** Render docs/capabilities.md from the adapters' declared capabilities. */
+export function renderCapabilityMatrix(
+  adapters: Array<{ name: string; capabilities: Capabilities }>,
+): string {
+  const header = `| | ${adapters.map((a) => a.name).join(" | ")} |`;
+  const rule = `|---|${adapters.map(() => "---").join("|")}|`;
+  const body = rows.map(
+    ([label, cell]) => `| ${label} | ${adapters.map((a) => cell(a.capabilities)).join(" | ")} |`,
+  );
+  return [
+    "# Capability matrix",
+    "",
+    "Generated from each adapter's `capabilities` by `test/capability-matrix.test.ts`; do not edit by hand.",
+    "Regenerate with `OUTBOX_UPDATE_DOCS=1 npx vitest run --project repo capability-matrix`.",
+    "",
+    header,
+    rule,
+    ...body,
+    "",
+  ].join("\n");
+}

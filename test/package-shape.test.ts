@@ -1,0 +1,60 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = new URL("..", import.meta.url).pathname;
+
+/** Adapters are found by glob: every folder under adapters/. */
+const adapters = readdirSync(join(root, "adapters"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+describe("adapter package shape", () => {
+  it("finds the adapters", () => {
+    expect(adapters).toContain("telegram");
+  });
+
+  for (const name of adapters) {
+    const dir = join(root, "adapters", name);
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+
+    it(`${name}: has the required files`, () => {
+      for (const file of [
+        "src/index.ts",
+        "src/types.ts",
+        "src/testing/index.ts",
+        "test/conformance.test.ts",
+      ]) {
+        expect(existsSync(join(dir, file)), file).toBe(true);
+      }
+      expect(existsSync(join(root, "docs", "adapters", `${name}.md`)), `docs/adapters/${name}.md`).toBe(true);
+    });
+
+    it(`${name}: exports the factory, its config type, its capabilities and ./testing`, async () => {
+      expect(pkg.name).toBe(`@outbox/${name}`);
+      expect(pkg.exports["./testing"]).toBeDefined();
+      const mod = await import(`@outbox/${name}`);
+      expect(typeof mod[`create${pascal(name)}Adapter`]).toBe("function");
+      expect(mod[`${name}Capabilities`]).toBeTypeOf("object");
+      const types = readFileSync(join(dir, "src", "types.ts"), "utf8");
+      expect(types).toMatch(new RegExp(`export (interface|type) ${pascal(name)}AdapterConfig\\b`));
+    });
+
+    it(`${name}: the platform library is a peer dependency and core a dependency`, () => {
+      expect(Object.keys(pkg.peerDependencies ?? {}).length).toBeGreaterThan(0);
+      expect(pkg.dependencies?.["@outbox/core"]).toBeDefined();
+    });
+  }
+});
+
+describe("core stays platform-free", () => {
+  it("core depends on no platform library", () => {
+    const core = JSON.parse(readFileSync(join(root, "packages", "core", "package.json"), "utf8"));
+    const deps = Object.keys({ ...core.dependencies, ...core.peerDependencies });
+    for (const platform of ["grammy", "@slack/web-api", "@slack/bolt", "discord.js", "@discordjs/rest"]) {
+      expect(deps).not.toContain(platform);
+    }
+  });
+});
