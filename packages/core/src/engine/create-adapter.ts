@@ -7,6 +7,7 @@ import type {
 } from "../adapter/types.js";
 import { PayloadError, UnsupportedFeatureError } from "../errors/errors.js";
 import { parseReplyMarkdown } from "../markdown/parse-reply-markdown.js";
+import { normalizePayload } from "../parse/index.js";
 import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
 import { planDelivery } from "../plan/build-plan.js";
 import { validateCapabilities } from "./capabilities.js";
@@ -14,7 +15,6 @@ import { systemClock } from "./clock.js";
 import { fingerprint } from "./fingerprint.js";
 import { loadMediaInputs } from "./load-media-inputs.js";
 import { createMemoryStore } from "./memory-store.js";
-import { normalize } from "./normalize.js";
 import { createPacer } from "./pacer.js";
 import { resolveRetryPolicy } from "./retry.js";
 import { journalSaver, runPlan } from "./run-plan.js";
@@ -87,7 +87,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
           "threads",
           `${definition.name} has no threads; refusing to post outside thread ${target.thread}`,
         );
-      const payload = normalize(input, {
+      const payload = normalizePayload(input, {
         markdownImages: capabilities.markdownImages,
         ...(target.currentMessageId === undefined ? {} : { currentMessageId: target.currentMessageId }),
         ...(definition.media?.workspaceDir === undefined

@@ -1,7 +1,3 @@
-import { vi } from "vitest";
-
-vi.mock("../../src/parse/index.js", () => import("./support/temp-normalize.js"));
-
 import { describe, expect, it } from "vitest";
 import type { MediaOperation, TextOperation } from "../../src/adapter/types.js";
 import { createAdapter } from "../../src/engine/create-adapter.js";

@@ -1,13 +1,11 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { SentMessage } from "../../src/adapter/types.js";
 import { createFileStore } from "../../src/engine/file-store.js";
 import { PayloadError, PlatformError } from "../../src/errors/errors.js";
 import { harness } from "./support/harness.js";
-
-vi.mock("../../src/parse/index.js", () => import("./support/temp-normalize.js"));
 
 const text = "one one\n\ntwo two\n\nthree three\n\nfour four";
 const small = { text: { maxLength: 12, format: "x" } };

@@ -1,10 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RateLimit } from "../../src/adapter/types.js";
 import { RateLimitedError } from "../../src/errors/errors.js";
 import { harness } from "./support/harness.js";
 import { createStrictPlatform } from "./support/strict-platform.js";
-
-vi.mock("../../src/parse/index.js", () => import("./support/temp-normalize.js"));
 
 const telegramLike: RateLimit[] = [
   { scope: "target", limit: 1, intervalMs: 1_000, burst: 3 },

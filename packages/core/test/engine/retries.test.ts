@@ -1,8 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PlatformError, RateLimitedError, TransportError } from "../../src/errors/errors.js";
 import { harness } from "./support/harness.js";
-
-vi.mock("../../src/parse/index.js", () => import("./support/temp-normalize.js"));
 
 const to = { to: "chat1" };
 const fail = (times: number, error: () => Error) => (_: unknown, call: number) => {
