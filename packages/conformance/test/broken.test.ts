@@ -5,6 +5,7 @@
  */
 import {
   type ChannelAdapter,
+  PlatformError,
   RateLimitedError,
   type ReplyPayloadInput,
   type Transport,
@@ -164,6 +165,38 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: s
     bug: "renders without escaping (`<` and `&` reach the platform raw)",
     options: { renderer: (r) => ({ ...r, render: (tree) => r.plain(tree) }) },
     caughtBy: ["text.special-chars"],
+  },
+  {
+    bug: "reads files outside its roots (localRoots: /)",
+    options: { media: (policy) => ({ ...policy, localRoots: ["/"] }) },
+    caughtBy: ["policy.blocked-path", "policy.media-line-path"],
+  },
+  {
+    bug: "drops captions on single media",
+    options: {
+      transport: (t) => ({
+        ...t,
+        sendMedia: (op) => {
+          const { caption: _dropped, ...rest } = op;
+          return t.sendMedia(rest);
+        },
+      }),
+    },
+    caughtBy: ["caption.fits", "media.image.media-line", "text.markdown-image"],
+  },
+  {
+    bug: "reports a 5xx as delivered",
+    options: {
+      transport: (t) => ({
+        ...t,
+        sendText: (op) =>
+          t.sendText(op).catch((error: unknown) => {
+            if (error instanceof PlatformError && error.status >= 500) return { id: "unknown" };
+            throw error;
+          }),
+      }),
+    },
+    caughtBy: ["fault.server-error"],
   },
 ];
 
