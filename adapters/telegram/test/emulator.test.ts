@@ -246,3 +246,52 @@ describe("Telegram emulator: limits and faults", () => {
     expect(emulator.requests.map((r) => r.status)).toEqual([429, 502, 502, 400, 0, 200]);
   });
 });
+
+describe("Telegram emulator: request shapes and upload limits", () => {
+  const url = (method: string) => `${emulator.apiRoot}/bot${emulator.token}/${method}`;
+
+  it("accepts urlencoded and query-string parameters, answering JSON envelopes", async () => {
+    const form = await fetch(url("sendMessage"), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ chat_id: "42", text: "<b>form</b>", parse_mode: "HTML" }),
+    });
+    expect(await form.json()).toMatchObject({ ok: true, result: { text: "form" } });
+    const query = await fetch(`${url("SENDMESSAGE")}?chat_id=42&text=query`);
+    expect(await query.json()).toMatchObject({ ok: true, result: { text: "query" } });
+    const unknown = await fetch(url("sendTelepathy"), { method: "POST" });
+    expect([unknown.status, await unknown.json()]).toEqual([
+      404,
+      { ok: false, error_code: 404, description: "Not Found: method not found" },
+    ]);
+  });
+
+  it("rejects malformed multipart bodies", async () => {
+    const boundary = "----------x";
+    const body = `--${boundary}\r\ncontent-disposition:form-data;name="chat_id"\r\n\r\n42\r\n--${boundary}\r\nbroken header\r\n\r\nx`;
+    const response = await fetch(url("sendMessage"), {
+      method: "POST",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(await response.json()).toEqual({
+      ok: false,
+      error_code: 400,
+      description: 'Bad Request: wrong multipart body: malformed part header "broken header"',
+    });
+  });
+
+  it("refuses uploads over 50 MB (413) and photos over 10 MB, without keeping them", async () => {
+    const chunk = Buffer.alloc(1024 * 1024);
+    const megabytes = (count: number) =>
+      new InputFile(async function* () {
+        yield PNG;
+        for (let i = 0; i < count; i++) yield chunk;
+      }, "big.png");
+    const tooBig = await rejection(api.sendDocument(42, megabytes(50)));
+    expect([tooBig.error_code, tooBig.description]).toEqual([413, "Request Entity Too Large"]);
+    const photo = await rejection(api.sendPhoto(42, megabytes(10)));
+    expect(photo.description).toBe("Bad Request: PHOTO_SAVE_FILE_INVALID");
+    expect(emulator.observe()).toEqual([]);
+  });
+});

@@ -106,7 +106,11 @@ export class Chats {
       message.message_thread_id = placement.thread;
       message.is_topic_message = true;
     }
-    if (placement.replyTo) message.reply_to_message = placement.replyTo;
+    if (placement.replyTo) {
+      // Telegram nests one level only: the replied-to message comes without its own reply.
+      const { reply_to_message: _nested, ...replied } = placement.replyTo;
+      message.reply_to_message = replied;
+    }
     return message;
   }
 }
