@@ -209,15 +209,15 @@ class HtmlParser {
       entity.url = href;
     }
     if (open.type === "blockquote" && open.attrs.has("expandable")) entity.type = "expandable_blockquote";
-    if (open.type === "code") {
-      const pre = this.stack.at(-1);
+    const parent = this.stack.at(-1);
+    if (open.type === "code" && parent?.type === "pre") {
+      // <pre><code class="language-x"> is one pre entity with a language.
       const language = /^language-(.+)$/.exec(open.attrs.get("class") ?? "")?.[1];
-      if (pre?.type === "pre" && language) {
-        const preEntity = { type: "pre", offset: open.start, length, language };
-        this.entities.push(preEntity);
-        return;
-      }
+      if (language) parent.attrs.set("language", language);
+      return;
     }
+    const language = open.type === "pre" ? open.attrs.get("language") : undefined;
+    if (language) entity.language = language;
     this.entities.push(entity);
   }
 }
