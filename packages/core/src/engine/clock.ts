@@ -27,8 +27,9 @@ export interface ManualClock extends Clock {
   /** Move time forward by `ms`, waking sleepers in time order and letting their work run. */
   advance(ms: number): Promise<void>;
   /**
-   * Drive `work` to completion in virtual time: whenever everything is waiting on the
-   * clock, jump to the next wake-up. Resolves or rejects like `work`.
+   * Drive `work` to completion in virtual time: after each event-loop turn, jump to the
+   * next wake-up. Resolves or rejects like `work`. Meant for work that waits only on the
+   * clock and on in-memory promises (real I/O in between may see time jump ahead).
    */
   run<T>(work: Promise<T>): Promise<T>;
   /** How many sleepers are waiting. */

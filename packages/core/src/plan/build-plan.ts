@@ -48,12 +48,11 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
       for (const entry of entries) degraded.push({ part, ...entry });
     };
     if (album) {
-      const items = members.map((index) => {
+      const items = members.flatMap((index) => {
         const { input: item, decision } = decided[index] as Decided;
-        if (item.status !== "loaded" || decision?.outcome !== "send")
-          throw new Error("unreachable: album member");
+        if (item.status !== "loaded" || decision?.outcome !== "send" || decision.kind === "voice") return [];
         note(decision.degraded);
-        return { kind: decision.kind as MediaKind, media: item.media };
+        return [{ kind: decision.kind, media: item.media }];
       });
       parts.push({ type: "album", items, sources: members, ...(caption ? { caption } : {}) });
       caption = undefined;
