@@ -93,6 +93,7 @@ const hosts: Record<string, string[]> = {
   "multi.example.com": ["93.184.216.34", "10.0.0.5"],
   "rebind-private-first.example.com": ["127.0.0.1", "93.184.216.34"],
   "evil.outbox.test": ["127.0.0.1"],
+  "media2.outbox.test": ["localhost"],
 };
 PRIVATE_ADDRESSES.forEach((address, index) => {
   hosts[`private${index}.example.com`] = [address];
@@ -141,6 +142,17 @@ describe("attack battery: resolved addresses", () => {
   it("refuses a host outside allowHosts even when it resolves to the server", async () => {
     await refused("https://evil.outbox.test/secret", "blocked");
     expect(harness.server.count("evil.outbox.test", "/secret")).toBe(0);
+  });
+});
+
+describe("attack battery: resolver answers", () => {
+  it("refuses a resolver answer that is a name, not an IP (it would be resolved again), even for an allowed host", async () => {
+    await refused(
+      "https://media2.outbox.test/secret",
+      "blocked",
+      harness.policy({ allowHosts: ["media2.outbox.test"] }),
+    );
+    expect(harness.server.count("media2.outbox.test", "/secret")).toBe(0);
   });
 });
 

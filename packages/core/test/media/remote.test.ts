@@ -134,6 +134,62 @@ describe("loadMedia: https", () => {
     ).rejects.toMatchObject({ reason: "fetch-failed", message: expect.stringMatching(/cancelled/) });
   });
 
+  it("names the file from content-disposition (filename* first)", async () => {
+    harness.route("/download", (_request, response) => {
+      response.writeHead(200, {
+        "content-disposition": `attachment; filename="plain.png"; filename*=UTF-8''%C3%A9t%C3%A9%2F..%2Fx.png`,
+      });
+      response.end(png());
+    });
+    const media = await loadMedia("https://media.outbox.test/download", harness.policy());
+    expect(media.fileName).toBe("été_.._x.png");
+  });
+
+  it("fails an open() stream that stalls for timeoutMs", async () => {
+    let calls = 0;
+    harness.route("/stalls-later", (_request, response) => {
+      calls += 1;
+      response.writeHead(200, { "content-length": 1000 });
+      if (calls === 1) response.end(Buffer.alloc(1000));
+      else response.write(Buffer.alloc(10));
+    });
+    const media = await loadMedia(
+      "https://media.outbox.test/stalls-later",
+      harness.policy({ timeoutMs: 150 }),
+    );
+    await expect(drain(media.open())).rejects.toMatchObject({
+      reason: "fetch-failed",
+      message: expect.stringMatching(/stalled for 150 ms/),
+    });
+  });
+
+  it("cancels an open() stream when the policy's signal aborts", async () => {
+    const controller = new AbortController();
+    let calls = 0;
+    harness.route("/cancel-later", (_request, response) => {
+      calls += 1;
+      response.writeHead(200, { "content-length": 1000 });
+      response.write(Buffer.alloc(10));
+      if (calls === 1) response.end(Buffer.alloc(990));
+    });
+    const media = await loadMedia(
+      "https://media.outbox.test/cancel-later",
+      harness.policy({ signal: controller.signal }),
+    );
+    const reading = drain(
+      (async function* () {
+        for await (const chunk of media.open()) {
+          controller.abort();
+          yield chunk;
+        }
+      })(),
+    );
+    await expect(reading).rejects.toMatchObject({
+      reason: "fetch-failed",
+      message: expect.stringMatching(/cancelled/),
+    });
+  });
+
   it("reports an unresolvable host as fetch-failed", async () => {
     await expect(loadMedia("https://nowhere.example.com/x.png", harness.policy())).rejects.toMatchObject({
       reason: "fetch-failed",

@@ -52,7 +52,8 @@ export function discardBody(body: GuardedResponse["body"]): void {
   body.destroy();
 }
 
-function header(headers: GuardedResponse["headers"], name: string): string | undefined {
+/** A header's (first) value. */
+export function headerValue(headers: GuardedResponse["headers"], name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
@@ -74,7 +75,7 @@ export async function fetchGuarded(
     signal.throwIfAborted();
     visited.add(target.url.href);
     const response = await sendRequest(pinnedRequest(target, signal), policy.dispatcher);
-    const location = header(response.headers, "location");
+    const location = headerValue(response.headers, "location");
     if (!REDIRECTS.has(response.statusCode) || location === undefined) {
       return {
         statusCode: response.statusCode,

@@ -8,20 +8,9 @@ import { inspectMedia } from "../sniff/inspect.js";
 import type { LoadedMedia } from "../types.js";
 import { asMediaError, startDeadline } from "./deadline.js";
 import { describeUrl } from "./describe-url.js";
-import { fetchGuarded } from "./fetch-guarded.js";
-import { checkResponse, contentType, probeBody, withIdleTimeout } from "./read-body.js";
-
-/** The file name a URL suggests: the last path segment, decoded, or `media`. */
-function fileNameOf(url: URL): string {
-  const last = url.pathname.split("/").at(-1) ?? "";
-  let name: string;
-  try {
-    name = decodeURIComponent(last);
-  } catch {
-    name = last;
-  }
-  return name.replace(/[\\/\0]/g, "_").trim() || "media";
-}
+import { fetchGuarded, headerValue } from "./fetch-guarded.js";
+import { remoteFileName } from "./file-name.js";
+import { checkResponse, probeBody, withIdleTimeout } from "./read-body.js";
 
 async function* openRemote(ref: string, policy: ResolvedPolicy, size: number): AsyncGenerator<Uint8Array> {
   const label = describeUrl(ref);
@@ -50,12 +39,14 @@ export async function loadRemote(
   try {
     const response = await fetchGuarded(ref, policy, deadline.signal);
     const probe = await probeBody(response, { ref, label, maxBytes: policy.maxBytes });
-    const headerMime = contentType(response);
+    const headerMime = headerValue(response.headers, "content-type");
     const inspection = await inspectMedia({
       ref: label,
       head: probe.head,
       ...(probe.tail === undefined ? {} : { tail: probe.tail }),
-      fileName: options.fileName ?? fileNameOf(response.url),
+      fileName:
+        options.fileName ??
+        remoteFileName(response.url, headerValue(response.headers, "content-disposition")),
       ...(headerMime === undefined ? {} : { headerMime }),
     });
     return {

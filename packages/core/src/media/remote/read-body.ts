@@ -7,7 +7,7 @@ import { assertWithinCap, type ByteLimit } from "../byte-limit.js";
 import { formatBytes } from "../policy.js";
 import { HEAD_BYTES } from "../sniff/inspect.js";
 import { OGG_TAIL_BYTES } from "../sniff/ogg-duration.js";
-import { discardBody, type GuardedResponse } from "./fetch-guarded.js";
+import { discardBody, type GuardedResponse, headerValue } from "./fetch-guarded.js";
 
 /** What the load-time read learned. */
 export interface Probe {
@@ -19,19 +19,9 @@ export interface Probe {
   size: number;
 }
 
-function header(response: GuardedResponse, name: string): string | undefined {
-  const value = response.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** The `content-type` header, if any. */
-export function contentType(response: GuardedResponse): string | undefined {
-  return header(response, "content-type");
-}
-
 /** The `content-length` header as a number, if present and valid. */
 function contentLength(response: GuardedResponse): number | undefined {
-  const value = header(response, "content-length");
+  const value = headerValue(response.headers, "content-length");
   return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
 }
 

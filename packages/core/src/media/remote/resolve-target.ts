@@ -73,6 +73,11 @@ export async function resolveTarget(ref: string, raw: string, policy: ResolvedPo
   }
   if (addresses.length === 0)
     throw new MediaError("fetch-failed", `Media host ${host} has no address.`, { ref });
+  // A pinned connection needs an IP: a name here would be resolved again at connect time.
+  const notIp = addresses.find((entry) => isIP(entry.address) === 0);
+  if (notIp !== undefined) {
+    throw blocked(ref, raw, `the resolver returned ${JSON.stringify(notIp.address)}, not an IP address`);
+  }
   if (!exempt) {
     const bad = addresses.find((entry) => isBlockedIp(entry.address));
     if (bad !== undefined) {
