@@ -14,11 +14,16 @@ const pattern = z.string().refine((source) => {
 }, "not a valid regular expression");
 
 const schema = z.object({
-  text: z.object({
-    maxLength: z.number().int().positive(),
-    chunkLength: z.number().int().positive().optional(),
-    format: z.string(),
-  }),
+  text: z
+    .object({
+      maxLength: z.number().int().positive(),
+      chunkLength: z.number().int().positive().optional(),
+      format: z.string(),
+    })
+    .refine(
+      (text) => (text.chunkLength ?? text.maxLength) <= text.maxLength,
+      "chunkLength is above maxLength",
+    ),
   caption: z.object({ maxLength: z.number().int().positive() }).nullable(),
   media: z.object({
     kinds: z.array(kind),

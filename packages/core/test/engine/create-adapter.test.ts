@@ -55,6 +55,19 @@ describe("createAdapter: text", () => {
         transport: { sendText: async () => ({ id: "1" }), sendMedia: async () => ({ id: "1" }) },
       }),
     ).toThrow(/text.maxLength/);
+    const chunky = { ...testCapabilities(), text: { maxLength: 10, chunkLength: 20, format: "x" } };
+    expect(() =>
+      createAdapter({
+        name: "bad",
+        capabilities: chunky,
+        renderer: htmlRenderer,
+        transport: {
+          sendText: async () => ({ id: "1" }),
+          sendMedia: async () => ({ id: "1" }),
+          sendAlbum: async () => ({ id: "1" }),
+        },
+      }),
+    ).toThrow(/chunkLength/);
     expect(() =>
       createAdapter({
         name: "bad",
