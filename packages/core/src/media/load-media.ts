@@ -85,5 +85,18 @@ export async function loadMedia(ref: string | MediaAttachment, policy?: MediaPol
       ...(typeof ref === "string" ? { ref } : {}),
     });
   }
-  return typeof ref === "string" ? loadString(ref, resolved) : loadAttachment(ref, resolved);
+  try {
+    return await (typeof ref === "string" ? loadString(ref, resolved) : loadAttachment(ref, resolved));
+  } catch (error) {
+    if (error instanceof MediaError) throw error;
+    // An unexpected failure (a file-system error, …) still reaches the receipt as a media failure.
+    throw new MediaError(
+      "fetch-failed",
+      `Loading media failed: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        ...(typeof ref === "string" ? { ref } : {}),
+        cause: error,
+      },
+    );
+  }
 }

@@ -94,6 +94,10 @@ describe("attack battery: local paths", () => {
     await refused("file://fileserver/share/a.png", "blocked");
   });
 
+  it("refuses a file: URL with an encoded slash", async () => {
+    await refused("file:///etc%2Fpasswd", "blocked");
+  });
+
   it("reports a missing file inside the roots as not-found", async () => {
     await refused("missing.png", "not-found");
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadMedia } from "../../src/index.js";
 import { drain } from "./helpers/harness.js";
-import { gif, oggOpus, png } from "./helpers/samples.js";
+import { gif, oggOpus, png, zip } from "./helpers/samples.js";
 
 describe("loadMedia: inline data", () => {
   it("loads base64 with the declared name and sniffed type", async () => {
@@ -65,5 +65,23 @@ describe("loadMedia: inline data", () => {
   it("uses the declared type when the bytes say nothing", async () => {
     const media = await loadMedia({ mimeType: "text/markdown", data: Buffer.from("# hi") });
     expect(media).toMatchObject({ mimeType: "text/markdown", kind: "document", fileName: "media.md" });
+  });
+
+  it("lets an Office extension name a zip container, but not a text extension", async () => {
+    const docx = await loadMedia({
+      mimeType: "application/octet-stream",
+      data: zip(),
+      fileName: "report.docx",
+    });
+    expect(docx).toMatchObject({
+      mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      kind: "document",
+    });
+    const renamed = await loadMedia({
+      mimeType: "application/octet-stream",
+      data: zip(),
+      fileName: "notes.txt",
+    });
+    expect(renamed.mimeType).toBe("application/zip");
   });
 });

@@ -71,7 +71,11 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
 async function* streamFile(ref: string, path: string, checked: Stats): AsyncGenerator<Uint8Array> {
   if (checked.size === 0) return;
   const handle = await reopen(ref, path, checked);
-  yield* handle.createReadStream({ start: 0, end: checked.size - 1, highWaterMark: CHUNK_BYTES });
+  try {
+    yield* handle.createReadStream({ start: 0, end: checked.size - 1, highWaterMark: CHUNK_BYTES });
+  } catch (error) {
+    throw new MediaError("fetch-failed", `Reading local media file ${ref} failed.`, { ref, cause: error });
+  }
 }
 
 /** Loads a local file under the policy. `declaredMime` comes from a `MediaAttachment`. */
@@ -81,7 +85,12 @@ export async function loadLocal(
   options: { declaredMime?: string; fileName?: string } = {},
 ): Promise<LoadedMedia> {
   const path = await resolveLocalPath(ref, policy);
-  const checked = await stat(path);
+  const checked = await stat(path).catch((error: unknown) => {
+    throw new MediaError("not-found", `Local media file ${ref} can no longer be read.`, {
+      ref,
+      cause: error,
+    });
+  });
   if (!checked.isFile()) throw notRegular(ref, checked);
   const limit = { ref, maxBytes: policy.maxBytes, expectedSize: checked.size };
   assertWithinCap(checked.size, limit);

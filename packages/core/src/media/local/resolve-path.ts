@@ -35,7 +35,11 @@ function pathFromFileUrl(ref: string): string {
   if (url.hostname !== "" && url.hostname !== "localhost") {
     throw blocked(ref, "names a remote host; only file:///… and file://localhost/… are local.");
   }
-  return fileURLToPath(`file://${url.pathname}`);
+  try {
+    return fileURLToPath(`file://${url.pathname}`);
+  } catch {
+    throw blocked(ref, "is not a valid file: URL (encoded slashes are not allowed).");
+  }
 }
 
 /**

@@ -60,12 +60,16 @@ function hasExtension(fileName: string): boolean {
   return dot > 0 && dot < fileName.length - 1;
 }
 
-/** The sniffed type, unless it is a container (zip, CFB) the extension names more precisely. */
+/**
+ * The sniffed type, unless it is a container (zip, CFB) whose extension names a more
+ * precise application format (`.docx`, `.xls`). A truncated container that file-type
+ * cannot walk counts as unknown.
+ */
 async function sniff(head: Uint8Array, fromName: string | undefined): Promise<string | undefined> {
-  const found = await fileTypeFromBuffer(head);
+  const found = await fileTypeFromBuffer(head).catch(() => undefined);
   const sniffed = normalizeMimeType(found?.mime);
   const container = sniffed === "application/zip" || sniffed === "application/x-cfb";
-  return container && fromName !== undefined && kindOfMimeType(fromName) === "document" ? fromName : sniffed;
+  return container && fromName?.startsWith("application/") ? fromName : sniffed;
 }
 
 /**

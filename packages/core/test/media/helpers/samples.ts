@@ -98,3 +98,16 @@ export function oggOpus(durationMs = 3_000, minBytes = 0): Buffer {
   pages.push(oggPage(4, BigInt((durationMs * 48_000) / 1000 + 312), sequence, Buffer.alloc(100, 0x11)));
   return Buffer.concat(pages);
 }
+
+/** A zip archive's first local file header with one stored entry (`notes.txt`). */
+export function zip(): Buffer {
+  const name = Buffer.from("notes.txt", "latin1");
+  const data = Buffer.from("hello", "latin1");
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt32LE(data.length, 18);
+  header.writeUInt32LE(data.length, 22);
+  header.writeUInt16LE(name.length, 26);
+  return Buffer.concat([header, name, data]);
+}
