@@ -30,7 +30,9 @@ function fill(size: number, make: (i: number) => string): string {
 
 const families: Record<string, (size: number) => string> = {
   "plain prose": (size) =>
-    fill(size, (i) => (i % 8 === 7 ? "\n\n" : "The quick brown fox jumps over the lazy dog, again and again. ")),
+    fill(size, (i) =>
+      i % 8 === 7 ? "\n\n" : "The quick brown fox jumps over the lazy dog, again and again. ",
+    ),
   "directive-dense": (size) =>
     fill(
       size,
@@ -40,19 +42,22 @@ const families: Record<string, (size: number) => string> = {
         `[embed ref="cv_${i}" title="T" height="300" /] ![alt](https://example.com/${i}.jpg "t")\n` +
         "```\nMEDIA:/etc/passwd [[reply_to_current]]\n```\n\n",
     ),
-  "backtick runs after a tag": (size) => `[[audio_as_voice]] ${fill(size, (i) => `${"`".repeat((i % 97) + 1)} x `)}`,
+  "backtick runs after a tag": (size) =>
+    `[[audio_as_voice]] ${fill(size, (i) => `${"`".repeat((i % 97) + 1)} x `)}`,
   "MEDIA: then closing punctuation": (size) =>
     `MEDIA:https://example.com/a.png${fill(size, () => ")]}\"'`,\\")}`,
   "long run of spaces": (size) => `[[audio_as_voice]] a${" ".repeat(size)}b`,
   "unclosed [[reply_to:": (size) => fill(size, () => "[[reply_to:"),
   "tiny fenced blocks": (size) => fill(size, () => "```\nMEDIA:/x.png [[audio_as_voice]]\n```\n"),
-  "unclosed ~~~~ line": (size) => `${"~".repeat(80)}\n${fill(size, () => "MEDIA:/a.png [[audio_as_voice]]\n")}`,
+  "unclosed ~~~~ line": (size) =>
+    `${"~".repeat(80)}\n${fill(size, () => "MEDIA:/a.png [[audio_as_voice]]\n")}`,
   "1 MB of [[": (size) => fill(size, () => "[["),
   "nested brackets": (size) => `${"[".repeat(size / 2)}${"]".repeat(size / 2)}`,
   "nested images": (size) => `${"![".repeat(size / 4)}${"](https://example.com/a.png)".repeat(size / 56)}`,
   "unclosed [embed": (size) => fill(size, () => '[embed url="/x" title="'),
 };
 
+/** Fastest of `runs` parses, in ms (the minimum is the least disturbed by other load). */
 function timeMs(text: string, runs: number): number {
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -61,7 +66,7 @@ function timeMs(text: string, runs: number): number {
     samples.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)] ?? 0;
+  return samples[0] ?? 0;
 }
 
 interface Row {
@@ -91,7 +96,9 @@ for (const [family, make] of Object.entries(families)) {
   });
 }
 
-console.log(`${"family".padEnd(34)} ${"MB/s".padStart(8)} ${"100 KB ms".padStart(10)} ${"1 MB ms".padStart(9)} ${"ratio".padStart(6)}`);
+console.log(
+  `${"family".padEnd(34)} ${"MB/s".padStart(8)} ${"100 KB ms".padStart(10)} ${"1 MB ms".padStart(9)} ${"ratio".padStart(6)}`,
+);
 for (const row of rows) {
   console.log(
     `${row.family.padEnd(34)} ${row.mbPerSecond.toFixed(1).padStart(8)} ${row.ms100k.toFixed(2).padStart(10)} ${row.ms1m

@@ -4,7 +4,7 @@
  * Code is kept byte for byte. Media keep their place as offsets into the final text.
  */
 import { type CodeRanges, codeRunsPast, inCode } from "./code-ranges.js";
-import { readMediaLine, mediaTokenAt } from "./media-line.js";
+import { mediaTokenAt, readMediaLine } from "./media-line.js";
 import type { Removed } from "./remove-directives.js";
 
 /** How stage two treats `MEDIA:` lines. */
@@ -45,6 +45,9 @@ interface Line {
 /** Run stage two over the output of stage one. */
 export function assemble(removed: Removed, options: AssembleOptions): Assembled {
   const { text, code } = removed;
+  if (removed.cuts.length === 0 && !hasDirectiveLine(text, code, options)) {
+    return { text: text.trimEnd(), media: [], changed: false };
+  }
   const lines: Line[] = [];
   let changed = removed.cuts.length > 0;
   let cutAt = 0;
@@ -76,7 +79,10 @@ export function assemble(removed: Removed, options: AssembleOptions): Assembled 
         if (rest !== undefined && options.isUnsafeRest(rest)) rest = undefined;
         const images = media.splice(0).map((image) => ({ url: image.url, column: 0 }));
         const references = options.media === "extract" ? read.references : [];
-        const all = [...images, ...references.map((ref) => ({ url: ref.url, column: rest === undefined ? 0 : ref.column }))];
+        const all = [
+          ...images,
+          ...references.map((ref) => ({ url: ref.url, column: rest === undefined ? 0 : ref.column })),
+        ];
         media.push(...all);
         content = rest ?? "";
         touched = true;
@@ -91,6 +97,17 @@ export function assemble(removed: Removed, options: AssembleOptions): Assembled 
   return { ...tidy(lines), changed };
 }
 
+/** Whether any line would change in stage two (jumps from one `MEDIA:` to the next). */
+function hasDirectiveLine(text: string, code: CodeRanges, options: AssembleOptions): boolean {
+  if (options.media === "ignore") return false;
+  for (let at = text.indexOf("MEDIA:"); at !== -1; at = text.indexOf("MEDIA:", at + 1)) {
+    let before = at - 1;
+    while (text.charCodeAt(before) === 32 || text.charCodeAt(before) === 9) before--;
+    if ((before < 0 || text.charCodeAt(before) === 10) && !inCode(code, at)) return true;
+  }
+  return false;
+}
+
 /** A `MEDIA:` token outside code, whose payload opens no code span running past the line. */
 function isDirectiveLine(code: CodeRanges, lineStart: number, token: number, lineEnd: number): boolean {
   const at = lineStart + token;
@@ -101,11 +118,13 @@ function isDirectiveLine(code: CodeRanges, lineStart: number, token: number, lin
 function tidy(lines: Line[]): { text: string; media: PlacedMedia[] } {
   const kept: Line[] = [];
   const pending: Array<{ url: string; line: number; column: number }> = [];
+  let unplaced = 0;
   let i = 0;
   while (i < lines.length) {
     const line = lines[i] as Line;
     if (line.kind === "content") {
       for (const m of line.media) pending.push({ url: m.url, line: kept.length, column: m.column });
+      unplaced = pending.length;
       kept.push(line);
       i++;
       continue;
@@ -123,7 +142,10 @@ function tidy(lines: Line[]): { text: string; media: PlacedMedia[] } {
     const run = lines.slice(i, j).filter((l) => l.kind === "blank");
     const keep = dropped ? run.slice(0, Math.min(blanks, 1)) : run;
     for (const blank of keep) kept.push({ ...blank, text: dropped ? "" : blank.text });
-    for (const m of pending) if (m.line === -1) m.line = kept.length;
+    for (; unplaced < pending.length; unplaced++) {
+      const m = pending[unplaced] as (typeof pending)[number];
+      if (m.line === -1) m.line = kept.length;
+    }
     i = j;
   }
   let first = 0;

@@ -40,6 +40,9 @@ export function findCodeRanges(text: string): CodeRanges {
   const out: number[] = [];
   if (!/[`~\t]| {4}/.test(text)) return { bounds: out };
   new BlockScanner(text, out).run();
+  let sorted = true;
+  for (let i = 2; i < out.length && sorted; i += 2) sorted = (out[i] ?? 0) >= (out[i - 1] ?? 0);
+  if (sorted) return { bounds: out };
   const pairs: Array<[number, number]> = [];
   for (let i = 0; i < out.length; i += 2) pairs.push([out[i] ?? 0, out[i + 1] ?? 0]);
   pairs.sort((a, b) => a[0] - b[0]);
@@ -342,7 +345,8 @@ class BlockScanner {
 
   /** Consume whitespace up to `column`. */
   private advanceTo(column: number): void {
-    while (this.col < column && this.pos < this.lineEnd && isSpace(this.text.charCodeAt(this.pos))) this.step();
+    while (this.col < column && this.pos < this.lineEnd && isSpace(this.text.charCodeAt(this.pos)))
+      this.step();
   }
 
   private skipOneSpace(): void {

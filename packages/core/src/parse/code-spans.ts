@@ -4,22 +4,16 @@
  * through a per-length cursor that only moves forward.
  */
 
-interface Run {
-  /** Offset of the first backtick. */
-  start: number;
-  /** Number of backticks. */
-  length: number;
-  /** The first backtick is backslash-escaped (only matters when the run opens a span). */
-  escaped: boolean;
-}
-
 /**
  * Append the code spans found in a leaf block to `out` as `[start, end)` pairs (backticks
  * included). `segments` are the block's lines as `[start, end)` offsets into `text`; a span
  * may cross from one segment to the next, never out of the block.
  */
 export function findCodeSpans(text: string, segments: readonly number[], out: number[]): void {
-  const runs: Run[] = [];
+  // Runs of backticks as parallel arrays: start offset, length, first backtick escaped.
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  const escaped: boolean[] = [];
   for (let s = 0; s < segments.length; s += 2) {
     const from = segments[s] ?? 0;
     const to = segments[s + 1] ?? 0;
@@ -29,29 +23,30 @@ export function findCodeSpans(text: string, segments: readonly number[], out: nu
       while (i - slashes - 1 >= from && text.charCodeAt(i - slashes - 1) === 92) slashes++;
       let end = i;
       while (end < to && text.charCodeAt(end) === 96) end++;
-      runs.push({ start: i, length: end - i, escaped: slashes % 2 === 1 });
+      starts.push(i);
+      lengths.push(end - i);
+      escaped.push(slashes % 2 === 1);
       i = text.indexOf("`", end);
     }
   }
-  if (runs.length < 2) return;
+  if (starts.length < 2) return;
   const byLength = new Map<number, number[]>();
-  runs.forEach((run, index) => {
-    const list = byLength.get(run.length);
+  lengths.forEach((length, index) => {
+    const list = byLength.get(length);
     if (list) list.push(index);
-    else byLength.set(run.length, [index]);
+    else byLength.set(length, [index]);
   });
   const cursor = new Map<number, number>();
   let i = 0;
-  while (i < runs.length) {
-    const run = runs[i] as Run;
-    const openLength = run.escaped ? run.length - 1 : run.length;
+  while (i < starts.length) {
+    const start = starts[i] ?? 0;
+    const openLength = (lengths[i] ?? 0) - (escaped[i] ? 1 : 0);
     const closer = openLength > 0 ? nextRun(byLength, cursor, openLength, i) : undefined;
     if (closer === undefined) {
       i++;
       continue;
     }
-    const close = runs[closer] as Run;
-    out.push(run.start + (run.escaped ? 1 : 0), close.start + close.length);
+    out.push(start + (escaped[i] ? 1 : 0), (starts[closer] ?? 0) + (lengths[closer] ?? 0));
     i = closer + 1;
   }
 }

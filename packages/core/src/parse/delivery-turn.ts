@@ -41,7 +41,10 @@ export function createDeliveryTurn(options: DeliveryTurnOptions = {}): DeliveryT
   const tool: Array<{ ref: string; id: string; audioAsVoice: boolean }> = [];
 
   const recordSent = (payload: SentPayload): void => {
-    const refs = [...(payload.mediaUrls ?? []), ...(payload.mediaUrl === undefined ? [] : [payload.mediaUrl])];
+    const refs = [
+      ...(payload.mediaUrls ?? []),
+      ...(payload.mediaUrl === undefined ? [] : [payload.mediaUrl]),
+    ];
     for (const ref of refs) if (ref.trim() !== "") sentMedia.add(identity(ref));
     for (const item of payload.media ?? []) if (item.filePath) sentMedia.add(identity(item.filePath));
     const text = payload.text?.trim() ?? "";
@@ -82,10 +85,13 @@ export function createDeliveryTurn(options: DeliveryTurnOptions = {}): DeliveryT
         audioAsVoice ||= item.audioAsVoice;
       }
       tool.length = 0;
-      const media = finalPayload.media.filter((item) => !item.filePath || !sentMedia.has(identity(item.filePath)));
+      const media = finalPayload.media.filter(
+        (item) => !item.filePath || !sentMedia.has(identity(item.filePath)),
+      );
       const trimmed = finalPayload.text.trim();
       const text = trimmed === "" || textWasSent(trimmed) ? "" : finalPayload.text;
-      if (text === "" && mediaUrls.length === 0 && media.length === 0 && finalPayload.embeds.length === 0) return null;
+      if (text === "" && mediaUrls.length === 0 && media.length === 0 && finalPayload.embeds.length === 0)
+        return null;
       const result: ReplyPayload = { ...finalPayload, text, mediaUrls, media, audioAsVoice };
       recordSent(result);
       return result;

@@ -55,11 +55,13 @@ export function scanDirectives(text: string, code: CodeRanges, options: ScanOpti
     if (opening.selfClosing) return { kind: "embed", embed: canvas, start: i, end: opening.end };
     closings ??= closingSearch(text, code);
     const close = closings.at(opening.end);
-    return close === -1 ? undefined : { kind: "embed", embed: canvas, start: i, end: close + "[/embed]".length };
+    return close === -1
+      ? undefined
+      : { kind: "embed", embed: canvas, start: i, end: close + "[/embed]".length };
   };
 
   const at = (i: number): Found | undefined => {
-    const imageStart = options.images && i > 0 && text.charCodeAt(i - 1) === 33 && i - 1 >= (found.at(-1)?.end ?? 0);
+    const imageStart = options.images && text.charCodeAt(i - 1) === 33 && i - 1 >= (found.at(-1)?.end ?? 0);
     const match = imageStart ? image(i) : undefined;
     if (match) return isProse(code, match.start, match.end) ? match : undefined;
     if (text.charCodeAt(i + 1) === 91) {
@@ -69,13 +71,38 @@ export function scanDirectives(text: string, code: CodeRanges, options: ScanOpti
     return startsEmbed(text, i) ? embed(i) : undefined;
   };
 
-  let i = text.indexOf("[");
-  while (i !== -1) {
-    const match = at(i);
-    if (match) found.push(match);
-    i = text.indexOf("[", match ? match.end : i + 1);
+  // Inside a run of `[`, only its first (an image after `!`) and its last two positions
+  // can start a directive, so long runs cost one look each.
+  let floor = 0;
+  for (let i = text.indexOf("["); i !== -1; ) {
+    let runEnd = i + 1;
+    while (text.charCodeAt(runEnd) === 91) runEnd++;
+    let tried = -1;
+    for (const p of [i, runEnd - 2, runEnd - 1]) {
+      if (p < Math.max(i, floor) || p <= tried) continue;
+      tried = p;
+      const match = isCandidate(text, p, options.images) ? at(p) : undefined;
+      if (match) {
+        found.push(match);
+        floor = match.end;
+      }
+    }
+    i = text.indexOf("[", Math.max(runEnd, floor));
   }
   return found;
+}
+
+/** Cheap look at the characters around a `[` before trying a real match. */
+function isCandidate(text: string, i: number, images: boolean): boolean {
+  const next = text.charCodeAt(i + 1);
+  if (images && text.charCodeAt(i - 1) === 33) return true;
+  if (next === 91) {
+    let j = i + 2;
+    while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j++;
+    const c = text.charCodeAt(j) | 32;
+    return c === 97 || c === 114;
+  }
+  return (next | 32) === 101;
 }
 
 /** Finds the next `[/embed]` (any case) that is not inside code. */

@@ -4,6 +4,7 @@
  */
 import type { CanvasEmbed } from "../payload/types.js";
 import type { NextIndex } from "./next-index.js";
+import { hasControlCharacter } from "./remote-url.js";
 
 /** An embed opening tag: its attributes and where it ends. */
 export interface EmbedOpening {
@@ -79,7 +80,13 @@ export function toCanvasEmbed(attributes: Map<string, string>, urls: EmbedUrls):
   const url = attributes.get("url")?.trim();
   let preview: CanvasEmbed["preview"];
   if (ref) {
-    preview = { kind: "canvas", surface: "assistant_message", render: "url", viewId: ref, url: urls.canvasUrl(ref) };
+    preview = {
+      kind: "canvas",
+      surface: "assistant_message",
+      render: "url",
+      viewId: ref,
+      url: urls.canvasUrl(ref),
+    };
   } else if (url && isEmbeddableUrl(url)) {
     preview = { kind: "canvas", surface: "assistant_message", render: "url", url };
   } else {
@@ -88,13 +95,14 @@ export function toCanvasEmbed(attributes: Map<string, string>, urls: EmbedUrls):
   const title = attributes.get("title")?.trim();
   if (title) preview.title = title;
   const height = attributes.get("height")?.trim() ?? "";
-  if (/^\d{1,9}$/.test(height) && Number(height) >= 160) preview.preferredHeight = Math.min(Number(height), 1200);
+  if (/^\d{1,9}$/.test(height) && Number(height) >= 160)
+    preview.preferredHeight = Math.min(Number(height), 1200);
   return { type: "canvas", preview };
 }
 
 /** `https:` URLs and root-relative paths (`/x`, never `//x` or `/\x`), without spaces or controls. */
 function isEmbeddableUrl(url: string): boolean {
-  if (/[\u0000-\u0020\u007f]/.test(url)) return false;
+  if (hasControlCharacter(url, true)) return false;
   if (url.startsWith("/")) return !/^\/[\\/]/.test(url);
   try {
     return new URL(url).protocol === "https:";

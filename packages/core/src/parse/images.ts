@@ -50,18 +50,25 @@ export function matchImage(
     i = start;
     while (i < lineEnd && text.charCodeAt(i) !== 62) {
       const c = text.charCodeAt(i);
-      if (c === 60 || i - start > MAX_REFERENCE_LENGTH || (c === 33 && text.charCodeAt(i + 1) === 91)) return undefined;
+      if (c === 60 || i - start > MAX_REFERENCE_LENGTH || (c === 33 && text.charCodeAt(i + 1) === 91))
+        return undefined;
       i += text.charCodeAt(i) === 92 ? 2 : 1;
     }
     if (i >= lineEnd) return undefined;
-    url = unescape(text.slice(start, i));
+    url = resolveEscapes(text.slice(start, i));
     i++;
   } else {
     const start = i;
     let depth = 0;
     while (i < lineEnd) {
       const c = text.charCodeAt(i);
-      if (c === 32 || c === 9 || i - start > MAX_REFERENCE_LENGTH || (c === 33 && text.charCodeAt(i + 1) === 91)) break;
+      if (
+        c === 32 ||
+        c === 9 ||
+        i - start > MAX_REFERENCE_LENGTH ||
+        (c === 33 && text.charCodeAt(i + 1) === 91)
+      )
+        break;
       if (c === 92 && isPunctuation(text.charCodeAt(i + 1))) {
         i += 2;
         continue;
@@ -74,7 +81,7 @@ export function matchImage(
       i++;
     }
     if (depth !== 0 || i === start) return undefined;
-    url = unescape(text.slice(start, i));
+    url = resolveEscapes(text.slice(start, i));
   }
   i = skipBlanks(text, i);
   const opener = text.charCodeAt(i);
@@ -92,10 +99,15 @@ export function matchImage(
 }
 
 function isPunctuation(code: number): boolean {
-  return (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126);
+  return (
+    (code >= 33 && code <= 47) ||
+    (code >= 58 && code <= 64) ||
+    (code >= 91 && code <= 96) ||
+    (code >= 123 && code <= 126)
+  );
 }
 
 /** Resolve backslash escapes of ASCII punctuation. */
-function unescape(value: string): string {
+function resolveEscapes(value: string): string {
   return value.replace(/\\([!-/:-@[-`{-~])/g, "$1");
 }

@@ -2,12 +2,12 @@
  * One `MEDIA:` directive line: which references it carries and what text is left of it.
  */
 import {
-  cleanReference,
   hasExtension,
   isRootedPath,
   isValidReference,
   looksLikeLocalPath,
   stripReference,
+  toPath,
 } from "./media-ref.js";
 
 /** A reference found on the line, with the column of the left-over text it sits before. */
@@ -35,7 +35,9 @@ interface Part {
   quoted: boolean;
   /** Whitespace may be part of the reference. */
   spaces: boolean;
-  /** Cleaned reference (set by `validate`). */
+  /** Wrapping quotes and brackets stripped, `file:` kept (for "looks like a path"). */
+  stripped: string;
+  /** Cleaned reference. */
   url: string;
   /** Valid under the rules of the last `validate` pass. */
   valid: boolean;
@@ -57,8 +59,10 @@ export function readMediaLine(line: string, token: number): MediaLine {
   const parts = validate(split(payload), false);
   if (!parts.some((part) => part.valid)) validate(parts, true);
   if (!parts.some((part) => part.valid)) {
-    const leaks = parts.some((part) => looksLikeLocalPath(stripReference(part.raw)));
-    return leaks ? { references: [], rest: undefined, changed: true } : { references: [], rest: line, changed: false };
+    const leaks = parts.some((part) => looksLikeLocalPath(part.stripped));
+    return leaks
+      ? { references: [], rest: undefined, changed: true }
+      : { references: [], rest: line, changed: false };
   }
   const references: LineReference[] = [];
   let rest = "";
@@ -67,8 +71,12 @@ export function readMediaLine(line: string, token: number): MediaLine {
       references.push({ url: part.url, column: rest.length });
       continue;
     }
-    const stripped = stripReference(part.raw);
-    if (looksLikeLocalPath(stripped) || part.raw.startsWith("MEDIA:") || stripped.startsWith("MEDIA:")) continue;
+    if (
+      looksLikeLocalPath(part.stripped) ||
+      part.raw.startsWith("MEDIA:") ||
+      part.stripped.startsWith("MEDIA:")
+    )
+      continue;
     rest = rest.length === 0 ? part.raw : `${rest} ${part.raw}`;
   }
   return { references, rest: rest.length === 0 ? undefined : rest, changed: true };
@@ -78,21 +86,23 @@ export function readMediaLine(line: string, token: number): MediaLine {
 function split(payload: string): Part[] {
   const first = payload.charAt(0);
   if (payload.length >= 2 && (first === '"' || first === "'" || first === "`") && payload.endsWith(first)) {
-    return [{ raw: payload, quoted: true, spaces: true, url: "", valid: false }];
+    return [toPart(payload, true, true)];
   }
   const words = payload.split(/[ \t]+/).filter((word) => word.length > 0);
   const head = stripReference(words[0] ?? "");
-  const tail = stripReference(words.at(-1) ?? "");
+  const tail = words.length > 1 ? stripReference(words.at(-1) ?? "") : head;
   if (words.length > 1 && isRootedPath(head) && !hasExtension(head) && hasExtension(tail)) {
-    return [{ raw: payload, quoted: false, spaces: true, url: "", valid: false }];
+    return [toPart(payload, false, true)];
   }
-  return words.map((raw) => ({ raw, quoted: false, spaces: false, url: "", valid: false }));
+  return words.map((raw) => toPart(raw, false, false));
+}
+
+function toPart(raw: string, quoted: boolean, spaces: boolean): Part {
+  const stripped = stripReference(quoted ? raw.slice(1, -1) : raw);
+  return { raw, quoted, spaces, stripped, url: toPath(stripped), valid: false };
 }
 
 function validate(parts: Part[], allowBare: boolean): Part[] {
-  for (const part of parts) {
-    part.url = cleanReference(part.quoted ? part.raw.slice(1, -1) : part.raw);
-    part.valid = isValidReference(part.url, { allowBare, allowSpaces: part.spaces });
-  }
+  for (const part of parts) part.valid = isValidReference(part.url, { allowBare, allowSpaces: part.spaces });
   return parts;
 }

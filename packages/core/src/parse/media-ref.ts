@@ -2,12 +2,18 @@
  * One media reference written in a `MEDIA:` line: cleaning, and whether it is a usable
  * remote URL or local path.
  */
-import { checkRemoteMediaUrl, MAX_REFERENCE_LENGTH } from "./remote-url.js";
+import { checkRemoteMediaUrl, hasControlCharacter, MAX_REFERENCE_LENGTH } from "./remote-url.js";
 
-const LEADING_JUNK = new Set(["`", '"', "'", "[", "{", "("]);
-const TRAILING_JUNK = new Set(["`", '"', "'", "\\", "}", ")", "]", ","]);
+const LEADING_JUNK = charTable("`\"'[{(");
+const TRAILING_JUNK = charTable("`\"'\\})],");
 /** Characters that start a serialized-JSON tail after a file name. */
-const JSON_TAIL = new Set(['"', "'", "}", "]", ","]);
+const JSON_TAIL = charTable("\"'}],");
+
+function charTable(chars: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (const c of chars) table[c.charCodeAt(0)] = 1;
+  return table;
+}
 
 /** `name.ext` at the end of a string: the extension is 1–10 letters or digits. */
 const EXTENSION = /\.[A-Za-z0-9]{1,10}$/;
@@ -15,30 +21,43 @@ const EXTENSION = /\.[A-Za-z0-9]{1,10}$/;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]+:/;
 const DRIVE = /^[A-Za-z]:[\\/]/;
 
-/**
- * Clean a reference as written: strip wrapping quotes and brackets, cut a serialized-JSON
- * tail after a file extension (`/p/img.png"}],"x":1` → `/p/img.png`), and turn a
- * `file://` URL into its decoded path. Returns `""` for a `file:` URL that names another
- * host or does not decode.
- */
-export function cleanReference(raw: string): string {
-  const value = stripReference(raw);
+/** A `file:` URL becomes its path (`""` when it cannot); anything else is returned as is. */
+export function toPath(value: string): string {
   return /^file:/i.test(value) ? (fileUrlToPath(value) ?? "") : value;
 }
 
-/** {@link cleanReference} without the `file:` conversion. */
+/**
+ * Clean a reference as written: strip wrapping quotes and brackets and cut a
+ * serialized-JSON tail after a file extension (`/p/img.png"}],"x":1` → `/p/img.png`).
+ * {@link toPath} then turns a `file:` URL into its path.
+ */
 export function stripReference(raw: string): string {
   let start = 0;
   let end = raw.length;
-  while (start < end && LEADING_JUNK.has(raw.charAt(start))) start++;
-  for (let i = start; i < end; i++) {
-    if (JSON_TAIL.has(raw.charAt(i)) && EXTENSION.test(raw.slice(Math.max(start, i - 11), i))) {
+  while (start < end && LEADING_JUNK[raw.charCodeAt(start)] === 1) start++;
+  for (let i = start + 2; i < end; i++) {
+    if (
+      JSON_TAIL[raw.charCodeAt(i)] === 1 &&
+      isAlphanumeric(raw.charCodeAt(i - 1)) &&
+      endsWithExtension(raw, start, i)
+    ) {
       end = i;
       break;
     }
   }
-  while (end > start && TRAILING_JUNK.has(raw.charAt(end - 1))) end--;
+  while (end > start && TRAILING_JUNK[raw.charCodeAt(end - 1)] === 1) end--;
   return raw.slice(start, end);
+}
+
+/** Whether `raw[start, end)` ends with `.ext` (1–10 letters or digits). */
+function endsWithExtension(raw: string, start: number, end: number): boolean {
+  let i = end - 1;
+  while (i >= start && end - i <= 10 && isAlphanumeric(raw.charCodeAt(i))) i--;
+  return i > start && i < end - 1 && raw.charCodeAt(i) === 46;
+}
+
+function isAlphanumeric(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
 /**
@@ -99,7 +118,7 @@ export function isValidReference(value: string, rules: ReferenceRules): boolean 
   if (value === "" || value.length > MAX_REFERENCE_LENGTH) return false;
   if (hasScheme(value)) return checkRemoteMediaUrl(value).ok && value === value.trim();
   // Control characters never belong in a path; other whitespace only where allowed.
-  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
+  if (hasControlCharacter(value, false)) return false;
   if (!rules.allowSpaces && /\s/.test(value)) return false;
   if (value !== value.trim()) return false;
   if (value.split(/[\\/]/).includes("..")) return false;

@@ -19,7 +19,11 @@ export function normalizePayload(input: ReplyPayloadInput, options: ParseOptions
   const payload = validatePayload(input);
   const parsed = parseReply(payload.text ?? "", options);
   const mediaUrls = dedupeMedia(
-    [...(payload.mediaUrls ?? []), ...(payload.mediaUrl === undefined ? [] : [payload.mediaUrl]), ...parsed.mediaUrls],
+    [
+      ...(payload.mediaUrls ?? []),
+      ...(payload.mediaUrl === undefined ? [] : [payload.mediaUrl]),
+      ...parsed.mediaUrls,
+    ],
     options.workspaceDir,
   );
   const media = [...(payload.media ?? [])];

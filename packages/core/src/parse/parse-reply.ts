@@ -90,6 +90,7 @@ function applyTags(result: ParsedReply, found: readonly Found[], currentMessageI
 
 /** Whether text holds an `[embed` opening, closed or not (left-over text must not gain one). */
 function hasEmbedOpening(text: string): boolean {
-  for (let i = text.indexOf("["); i !== -1; i = text.indexOf("[", i + 1)) if (startsEmbed(text, i)) return true;
+  for (let i = text.indexOf("["); i !== -1; i = text.indexOf("[", i + 1))
+    if (startsEmbed(text, i)) return true;
   return false;
 }

@@ -3,7 +3,7 @@
  * listed, before anything else happens.
  */
 import { z } from "zod";
-import { type PayloadIssue, PayloadError } from "../errors/errors.js";
+import { PayloadError, type PayloadIssue } from "../errors/errors.js";
 import type { ReplyPayloadInput } from "../payload/types.js";
 
 /** Most media one payload may carry (structured and found in the text together). */
@@ -51,9 +51,13 @@ const input = z
     replyToCurrent: z.boolean().optional(),
     embeds: z.array(embed).optional(),
   })
-  .refine((value) => (value.mediaUrl ? 1 : 0) + (value.mediaUrls?.length ?? 0) + (value.media?.length ?? 0) <= MAX_MEDIA, {
-    message: `more than ${MAX_MEDIA} media`,
-  });
+  .refine(
+    (value) =>
+      (value.mediaUrl ? 1 : 0) + (value.mediaUrls?.length ?? 0) + (value.media?.length ?? 0) <= MAX_MEDIA,
+    {
+      message: `more than ${MAX_MEDIA} media`,
+    },
+  );
 
 /** Validate a payload; throws {@link PayloadError} listing every issue. */
 export function validatePayload(value: unknown): ReplyPayloadInput {

@@ -23,7 +23,8 @@ export function checkRemoteMediaUrl(url: string): RemoteUrlCheck {
   if (trimmed.length > MAX_REFERENCE_LENGTH) return { ok: false, reason: "URL longer than 4096 characters" };
   if (!/^https:\/\//i.test(trimmed)) return { ok: false, reason: "only https: URLs are allowed" };
   // Control characters and spaces would be silently removed or encoded by the URL parser.
-  if (/[\u0000-\u0020\u007f]/.test(trimmed)) return { ok: false, reason: "URL contains spaces or control characters" };
+  if (hasControlCharacter(trimmed, true))
+    return { ok: false, reason: "URL contains spaces or control characters" };
   const authority = /^https:\/\/([^/?#\\]*)/i.exec(trimmed)?.[1] ?? "";
   if (authority.includes("@")) return { ok: false, reason: "URL contains userinfo" };
   let parsed: URL;
@@ -34,16 +35,24 @@ export function checkRemoteMediaUrl(url: string): RemoteUrlCheck {
   }
   const host = parsed.hostname;
   if (host.startsWith("[")) {
-    return isBlockedIp(host.slice(1, -1)) ? { ok: false, reason: "blocked IP address" } : { ok: true, url: trimmed };
+    return isBlockedIp(host.slice(1, -1))
+      ? { ok: false, reason: "blocked IP address" }
+      : { ok: true, url: trimmed };
   }
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
-    const written = authority
-      .replace(/:\d*$/, "")
-      .replace(/\.$/, "")
-      .toLowerCase();
+    const written = authority.replace(/:\d*$/, "").replace(/\.$/, "").toLowerCase();
     if (written !== host) return { ok: false, reason: "IPv4 address not written in canonical dotted form" };
     return isBlockedIp(host) ? { ok: false, reason: "blocked IP address" } : { ok: true, url: trimmed };
   }
   if (isBlockedHostname(host)) return { ok: false, reason: "blocked host name" };
   return { ok: true, url: trimmed };
+}
+
+/** Whether a string holds an ASCII control character (or a space, with `spaceToo`). */
+export function hasControlCharacter(value: string, spaceToo: boolean): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 32 || c === 127 || (spaceToo && c === 32)) return true;
+  }
+  return false;
 }

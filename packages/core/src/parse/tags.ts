@@ -17,7 +17,9 @@ export function matchTag(text: string, at: number, idStop: NextIndex): Tag | und
   let i = skipBlanks(text, at + 2);
   const nameStart = i;
   while (i - nameStart < 20 && isNameChar(text.charCodeAt(i))) i++;
-  const name = text.slice(nameStart, i).toLowerCase();
+  const name = NAMES.find(
+    (candidate) => candidate.length === i - nameStart && equalsIgnoringCase(text, nameStart, candidate),
+  );
   i = skipBlanks(text, i);
   if (name === "audio_as_voice" || name === "reply_to_current") {
     return text.startsWith("]]", i) ? { kind: name, end: i + 2 } : undefined;
@@ -34,6 +36,18 @@ export function skipBlanks(text: string, from: number): number {
   let i = from;
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
   return i;
+}
+
+const NAMES = ["audio_as_voice", "reply_to_current", "reply_to"] as const;
+
+/** Whether `text` holds `word` (lower case ASCII and `_`) at `at`, in any case. */
+function equalsIgnoringCase(text: string, at: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) {
+    const c = text.charCodeAt(at + k);
+    const w = word.charCodeAt(k);
+    if (c !== w && (c | 32) !== w) return false;
+  }
+  return true;
 }
 
 function isNameChar(code: number): boolean {
