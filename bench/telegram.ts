@@ -31,7 +31,7 @@ import { Api, InputFile, InputMediaBuilder } from "grammy";
 const resultsFile = fileURLToPath(new URL("results/telegram.json", import.meta.url));
 const DOCUMENT_BYTES = 50 * 1024 * 1024;
 const GOALS = { text: 1.1, photo: 1.05, album: 1.05, rssMb: 20 };
-const ROUNDS = 7;
+const ROUNDS = 9;
 const CHAT = "42";
 
 /** A clock whose sleeps return at once (virtual time), so pacing costs nothing. */
@@ -97,10 +97,13 @@ function inline(bytes: Buffer, fileName: string): LoadedMedia {
   };
 }
 
-async function timeEach(run: () => Promise<unknown>, count: number): Promise<number> {
+/** Wall time and this process's CPU time (the emulator runs elsewhere) per message, in ms. */
+async function timeEach(run: () => Promise<unknown>, count: number): Promise<{ wall: number; cpu: number }> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   for (let i = 0; i < count; i++) await run();
-  return (performance.now() - started) / count;
+  const used = process.cpuUsage(cpu);
+  return { wall: (performance.now() - started) / count, cpu: (used.user + used.system) / 1000 / count };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -158,15 +161,19 @@ async function timing(apiRoot: string, token: string) {
   for (const scenario of scenarios) {
     const variants = [scenario.bare, scenario.adapter, scenario.transport];
     for (const variant of variants) await timeEach(variant, 10);
-    const samples: number[][] = [[], [], []];
+    const wall: number[][] = [[], [], []];
+    const cpu: number[][] = [[], [], []];
     for (let r = 0; r < ROUNDS; r++) {
       // Rotate the order, so no variant always gets the warmest connection.
       for (let k = 0; k < variants.length; k++) {
         const index = (k + r) % variants.length;
-        samples[index]?.push(await timeEach(variants[index]!, scenario.count));
+        const time = await timeEach(variants[index]!, scenario.count);
+        wall[index]?.push(time.wall);
+        cpu[index]?.push(time.cpu);
       }
     }
-    const [bareMs, adapterMs, transportMs] = samples.map(median) as [number, number, number];
+    const [bareMs, adapterMs, transportMs] = wall.map(median) as [number, number, number];
+    const [bareCpu, adapterCpu, transportCpu] = cpu.map(median) as [number, number, number];
     results.push({
       name: scenario.name,
       bareMs: round(bareMs),
@@ -174,6 +181,7 @@ async function timing(apiRoot: string, token: string) {
       ratio: round(adapterMs / bareMs),
       transportMs: round(transportMs),
       transportRatio: round(transportMs / bareMs),
+      cpuMs: { bare: round(bareCpu), adapter: round(adapterCpu), transport: round(transportCpu) },
     });
   }
   return results;
@@ -280,6 +288,8 @@ interface Timing {
   ratio: number;
   transportMs: number;
   transportRatio: number;
+  /** CPU time of the sending process per message (load on the machine barely moves it). */
+  cpuMs: { bare: number; adapter: number; transport: number };
 }
 
 function report(times: Timing[], rss: Array<{ name: string; peakRssGrowthMb: number; ms: number }>): void {
@@ -303,6 +313,10 @@ function report(times: Timing[], rss: Array<{ name: string; peakRssGrowthMb: num
       `${goal}×`,
     ];
     console.log(`${t.name.padEnd(8)} ${cells.map((c) => c.padStart(9)).join(" ")}   ${before}`);
+    const { bare, adapter, transport } = t.cpuMs;
+    console.log(
+      `${"".padEnd(8)} CPU per message: bare ${bare} ms, adapter ${adapter} ms, transport ${transport} ms`,
+    );
   }
   for (const r of rss) {
     console.log(

@@ -33,6 +33,16 @@ describe("createTelegramAdapter", () => {
     expect(adapters[0]?.capabilities).toEqual(telegramCapabilities);
   });
 
+  it("splits on the visible length: markup and escapes do not count against 4096", async () => {
+    const words = Array.from({ length: 1400 }, (_, i) => `**a&b${i % 10}**`);
+    const receipt = await adapter().send({ text: words.join(" ") }, { to: "42" });
+    expect(receipt.ok).toBe(true);
+    const texts = emulator.observe().map((m) => m.text ?? "");
+    expect(texts).toHaveLength(2);
+    for (const text of texts) expect(text.length).toBeLessThanOrEqual(4096);
+    expect(texts.join(" ").split(/\s+/)).toEqual(words.map((w) => w.replaceAll("*", "")));
+  });
+
   it("resends refused markup as plain text and reports the degradation", async () => {
     emulator.inject({
       kind: "reject",
