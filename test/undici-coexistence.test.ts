@@ -74,7 +74,10 @@ describe("undici coexistence", () => {
     const policy = { lookup, allowHosts: ["media.outbox.test"] };
 
     // Core's own Agent: real connection and TLS handshake (the test cert is not trusted by default).
-    await expect(core.loadMedia(url, policy)).rejects.toMatchObject({ reason: "fetch-failed" });
+    await expect(core.loadMedia(url, policy)).rejects.toMatchObject({
+      reason: "fetch-failed",
+      message: expect.stringMatching(/certificate/i),
+    });
     // A caller's dispatcher trusting the cert (undici's Agent, loaded without undici's global module).
     const requireFromCore = createRequire(
       fileURLToPath(new URL("../packages/core/package.json", import.meta.url)),

@@ -5,6 +5,7 @@
  * So core loads only the two modules it needs and always passes its own Agent.
  */
 import { createRequire } from "node:module";
+import type { LookupFunction } from "node:net";
 import type { Agent as AgentClass, Dispatcher } from "undici";
 
 const require = createRequire(import.meta.url);
@@ -20,9 +21,25 @@ const requestApi = require("undici/lib/api/api-request.js") as (
 
 let sharedAgent: Dispatcher | undefined;
 
+/**
+ * Connections of core's agent never resolve names: requests are addressed to the checked
+ * IP (see `fetchGuarded`), for which Node skips the lookup. Should a name ever reach the
+ * connector, this lookup fails the connection instead of resolving it unchecked.
+ */
+const refuseToResolve: LookupFunction = (hostname, _options, callback) => {
+  const error = Object.assign(new Error(`refusing to resolve ${hostname}: media connections are pinned`), {
+    code: "ENOTPINNED",
+  });
+  process.nextTick(() => callback(error, "", 0));
+};
+
 /** Core's own Agent, created on first use; never installed globally. */
 function coreAgent(): Dispatcher {
-  sharedAgent ??= new Agent({ connections: 8, keepAliveTimeout: 4_000 });
+  sharedAgent ??= new Agent({
+    connections: 8,
+    keepAliveTimeout: 4_000,
+    connect: { lookup: refuseToResolve },
+  });
   return sharedAgent;
 }
 
