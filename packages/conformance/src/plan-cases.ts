@@ -10,7 +10,7 @@ export type PlannedTest =
 /**
  * The tests `describeConformance` registers for a harness and options: the selected cases
  * in order; a harness skip is a skip (with its reason), or a failure under `strict`; a
- * skip naming an unknown case id is always a failure.
+ * skip without a reason, or naming an unknown case id, is always a failure.
  */
 export function planCases(harness: ConformanceHarness, options: ConformanceOptions = {}): PlannedTest[] {
   const skips = harness.skip ?? {};
@@ -28,6 +28,12 @@ export function planCases(harness: ConformanceHarness, options: ConformanceOptio
     .map((testCase): PlannedTest => {
       const reason = skips[testCase.id];
       if (reason === undefined) return { mode: "run", name: testCase.id, testCase };
+      if (reason.trim() === "")
+        return {
+          mode: "fail",
+          name: testCase.id,
+          reason: `harness.skip gives no reason for "${testCase.id}"`,
+        };
       if (options.strict)
         return {
           mode: "fail",

@@ -51,6 +51,13 @@ describe("planCases", () => {
     ]);
   });
 
+  it("a skip without a reason always fails", () => {
+    const plan = planCases(harness({ "voice.ogg": "  " }), { only: ["voice.ogg"] });
+    expect(plan).toEqual([
+      { mode: "fail", name: "voice.ogg", reason: 'harness.skip gives no reason for "voice.ogg"' },
+    ]);
+  });
+
   it("a skip naming an unknown case id always fails", () => {
     const plan = planCases(harness({ "text.plian": "typo" }), { only: ["text.plain"] });
     expect(plan.map((p) => p.mode)).toEqual(["fail", "run"]);
