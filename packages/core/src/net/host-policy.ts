@@ -1,8 +1,7 @@
 /**
  * Which host *names* media may be fetched from (IP literals are judged by
- * {@link isBlockedIp} instead). Shared by `checkRemoteMediaUrl` and the media loader.
+ * `isBlockedIp` instead). Shared by `checkRemoteMediaUrl` and the media loader.
  */
-import { isBlockedIp } from "./ip-policy.js";
 
 /** Names that always mean "this machine" or "this network". */
 const BLOCKED_NAMES = new Set(["localhost", "localhost.localdomain", "metadata.google.internal"]);
@@ -24,19 +23,4 @@ export function isBlockedHostname(host: string): boolean {
   if (name.split(".").includes("")) return true;
   if (BLOCKED_NAMES.has(name)) return true;
   return BLOCKED_SUFFIXES.some((suffix) => name.endsWith(suffix));
-}
-
-/**
- * Whether the host of a parsed URL (`URL.hostname`) is off limits: a bracketed IPv6
- * literal or a dotted IPv4 literal is judged by {@link isBlockedIp} (a malformed literal is
- * blocked), any other host by {@link isBlockedHostname}. WHATWG `URL` has already turned
- * legacy IPv4 spellings (`127.1`, `0x7f.0.0.1`, `2130706433`) into dotted form.
- */
-export function isBlockedUrlHost(hostname: string): boolean {
-  if (hostname.startsWith("[") || hostname.includes(":")) {
-    return isBlockedIp(hostname.replace(/^\[|\]$/g, ""));
-  }
-  const bare = hostname.endsWith(".") ? hostname.slice(0, -1) : hostname;
-  if (/^[0-9.]+$/.test(bare)) return isBlockedIp(bare);
-  return isBlockedHostname(hostname);
 }

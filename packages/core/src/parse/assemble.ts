@@ -73,7 +73,7 @@ export function assemble(removed: Removed, options: AssembleOptions): Assembled 
     const token = options.media === "ignore" ? -1 : mediaTokenAt(content);
     if (token !== -1 && isDirectiveLine(code, start, token, contentEnd)) {
       const read = readMediaLine(content, token);
-      if (read.changed) {
+      if (read.changed || options.media === "strip") {
         changed = true;
         let rest = options.media === "strip" ? undefined : read.rest;
         if (rest !== undefined && options.isUnsafeRest(rest)) rest = undefined;

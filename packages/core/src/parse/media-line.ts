@@ -99,7 +99,15 @@ function split(payload: string): Part[] {
 
 function toPart(raw: string, quoted: boolean, spaces: boolean): Part {
   const stripped = stripReference(quoted ? raw.slice(1, -1) : raw);
-  return { raw, quoted, spaces, stripped, url: toPath(stripped), valid: false };
+  // A decoded `file:` URL may hold spaces (`%20`): it was one token as written.
+  return {
+    raw,
+    quoted,
+    spaces: spaces || /^file:/i.test(stripped),
+    stripped,
+    url: toPath(stripped),
+    valid: false,
+  };
 }
 
 function validate(parts: Part[], allowBare: boolean): Part[] {
