@@ -37,6 +37,23 @@ const both =
   (c: Capabilities): true | string =>
     !c[feature] ? `${feature} is false` : (extra?.(c) ?? true);
 
+/** One case per operation kind (`<prefix>.text`, `.media`, `.album`, `.voice`) for a feature. */
+function perOperation(
+  prefix: string,
+  feature: "replies" | "threads",
+  checks: (op: string) => string,
+  run: (ctx: CaseContext, payload: ReplyPayloadInput) => Promise<void>,
+): ConformanceCase[] {
+  return OPERATIONS.map(({ op, gate, payload }) => ({
+    id: `${prefix}.${op}`,
+    checks: checks(op),
+    gate: gate ? `${feature} + album` : feature,
+    applies: both(feature, gate),
+    exercises: [feature],
+    run: async (ctx) => run(ctx, await payload()),
+  }));
+}
+
 /** Undeclared replies/threads: refused with UnsupportedFeatureError before any call, or sent without it and degraded. */
 async function expectUndeclared(
   ctx: CaseContext,
@@ -61,37 +78,29 @@ async function expectUndeclared(
 
 /** Reply and thread cases: every operation, chunked text, reply modes, missing targets, undeclared features. */
 export const replyCases: ConformanceCase[] = [
-  ...OPERATIONS.map(
-    ({ op, gate, payload }): ConformanceCase => ({
-      id: `reply.${op}`,
-      checks: `A ${op} reply carries the reply reference to the anchor message.`,
-      gate: gate ? "replies + album" : "replies",
-      applies: both("replies", gate),
-      exercises: ["replies"],
-      async run(ctx) {
-        const replyTo = await anchor(ctx, `reply.${op}`);
-        const result = await send(ctx, { ...(await payload()), replyToId: replyTo });
-        expectDelivered(result);
-        expect(result.receipt.degraded.filter((d) => /repl/i.test(`${d.from} ${d.to}`))).toEqual([]);
-        expect(result.observed[0]?.replyTo).toBe(replyTo);
-      },
-    }),
+  ...perOperation(
+    "reply",
+    "replies",
+    (op) => `A ${op} reply carries the reply reference to the anchor message.`,
+    async (ctx, payload) => {
+      const replyTo = await anchor(ctx, "reply target");
+      const result = await send(ctx, { ...payload, replyToId: replyTo });
+      expectDelivered(result);
+      expect(result.receipt.degraded.filter((d) => /repl/i.test(`${d.from} ${d.to}`))).toEqual([]);
+      expect(result.observed[0]?.replyTo).toBe(replyTo);
+    },
   ),
-  ...OPERATIONS.map(
-    ({ op, gate, payload }): ConformanceCase => ({
-      id: `thread.${op}`,
-      checks: `A ${op} message sent to a thread lands in that thread.`,
-      gate: gate ? "threads + album" : "threads",
-      applies: both("threads", gate),
-      exercises: ["threads"],
-      async run(ctx) {
-        const target = await threadTarget(ctx);
-        const result = await send(ctx, await payload(), undefined, target);
-        expectDelivered(result);
-        expect(result.observed.length).toBeGreaterThan(0);
-        for (const m of result.observed) expect(m.thread).toBe(target.thread);
-      },
-    }),
+  ...perOperation(
+    "thread",
+    "threads",
+    (op) => `A ${op} message sent to a thread lands in that thread.`,
+    async (ctx, payload) => {
+      const target = await threadTarget(ctx);
+      const result = await send(ctx, payload, undefined, target);
+      expectDelivered(result);
+      expect(result.observed.length).toBeGreaterThan(0);
+      for (const m of result.observed) expect(m.thread).toBe(target.thread);
+    },
   ),
   {
     id: "reply.split.first",
