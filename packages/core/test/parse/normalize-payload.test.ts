@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { PayloadError } from "../../src/errors/errors.js";
+import { normalizePayload } from "../../src/parse/normalize-payload.js";
+import type { ReplyPayloadInput } from "../../src/payload/types.js";
+
+function issuesOf(input: unknown): Array<{ path: ReadonlyArray<string | number>; code: string }> {
+  try {
+    normalizePayload(input as ReplyPayloadInput);
+  } catch (error) {
+    expect(error).toBeInstanceOf(PayloadError);
+    const payloadError = error as PayloadError;
+    expect(payloadError.code).toBe("payload_invalid");
+    return payloadError.issues.map(({ path, code }) => ({ path, code }));
+  }
+  throw new Error("expected a PayloadError");
+}
+
+describe("normalizePayload validation", () => {
+  it.each<[string, unknown, Array<string | number>]>([
+    ["text not a string", { text: 42 }, ["text"]],
+    ["mediaUrls not strings", { mediaUrls: ["/a.png", 7] }, ["mediaUrls", 1]],
+    ["media item without mimeType", { media: [{ filePath: "/a.png" }] }, ["media", 0, "mimeType"]],
+    ["media item without bytes", { media: [{ mimeType: "image/png" }] }, ["media", 0]],
+    [
+      "too many mediaUrls",
+      { mediaUrls: Array.from({ length: 101 }, (_, i) => `/m/${i}.png`) },
+      ["mediaUrls"],
+    ],
+    ["text over 1 MB", { text: "é".repeat(600_000) }, ["text"]],
+    ["unknown key (a typo)", { mediaURL: "/a.png" }, []],
+    ["replyToId a number", { replyToId: 5 }, ["replyToId"]],
+    ["bad embed", { embeds: [{ type: "canvas", preview: {} }] }, ["embeds", 0, "preview", "kind"]],
+  ])("%s", (_, input, path) => {
+    expect(issuesOf(input).map((issue) => issue.path)).toContainEqual(path);
+  });
+
+  it("lists every issue, not only the first", () => {
+    expect(issuesOf({ text: 1, mediaUrls: [2], audioAsVoice: "yes" })).toHaveLength(3);
+  });
+
+  it("throws when structured and textual media together exceed 100", () => {
+    const text = Array.from({ length: 60 }, (_, i) => `MEDIA:/t/${i}.png`).join("\n");
+    const mediaUrls = Array.from({ length: 60 }, (_, i) => `/s/${i}.png`);
+    expect(() => normalizePayload({ text, mediaUrls })).toThrow(PayloadError);
+  });
+});
+
+describe("normalizePayload merging", () => {
+  it("puts structured media first, then media from the text, deduplicated by identity", () => {
+    const payload = normalizePayload(
+      {
+        text: "hi\nMEDIA:./a.png\nMEDIA:https://example.com/b.png",
+        mediaUrls: [" /w/a.png ", ""],
+        mediaUrl: "file:///w/c.png",
+      },
+      { workspaceDir: "/w" },
+    );
+    expect(payload).toEqual({
+      text: "hi",
+      mediaUrls: ["/w/a.png", "file:///w/c.png", "https://example.com/b.png"],
+      media: [],
+      audioAsVoice: false,
+      replyToCurrent: false,
+      embeds: [],
+    });
+  });
+
+  it("keeps every valid structured field", () => {
+    const data = new Uint8Array([1, 2, 3]);
+    const embed = {
+      type: "canvas" as const,
+      preview: {
+        kind: "canvas" as const,
+        surface: "assistant_message" as const,
+        render: "url" as const,
+        url: "/c",
+      },
+    };
+    const payload = normalizePayload({
+      text: "[embed ref='x' /] hi",
+      media: [{ mimeType: "image/png", data, fileName: "a.png" }],
+      embeds: [embed],
+      audioAsVoice: true,
+    });
+    expect(payload.media[0]?.data).toBe(data);
+    expect(payload.embeds).toHaveLength(2);
+    expect(payload.embeds[0]).toEqual(embed);
+    expect(payload.audioAsVoice).toBe(true);
+  });
+
+  it("ORs the flags; an explicit replyToId or null beats a tag", () => {
+    expect(normalizePayload({ text: "[[audio_as_voice]] x" }).audioAsVoice).toBe(true);
+    expect(normalizePayload({ text: "x", replyToCurrent: true }).replyToCurrent).toBe(true);
+    expect(normalizePayload({ text: "[[reply_to:5]] x" }).replyToId).toBe("5");
+    expect(normalizePayload({ text: "[[reply_to:5]] x", replyToId: "9" }).replyToId).toBe("9");
+    expect(normalizePayload({ text: "[[reply_to:5]] x", replyToId: null }).replyToId).toBeNull();
+    expect("replyToId" in normalizePayload({ text: "x" })).toBe(false);
+    expect(normalizePayload({ text: "[[reply_to_current]] x" }, { currentMessageId: "77" }).replyToId).toBe(
+      "77",
+    );
+  });
+
+  it("is idempotent", () => {
+    const once = normalizePayload({
+      text: "a [[audio_as_voice]]\n\nMEDIA:/x.png caption\n[[reply_to:3]]",
+      mediaUrl: "/y.png",
+    });
+    expect(normalizePayload(once)).toEqual(once);
+  });
+
+  it("accepts an empty payload", () => {
+    expect(normalizePayload({})).toEqual({
+      text: "",
+      mediaUrls: [],
+      media: [],
+      audioAsVoice: false,
+      replyToCurrent: false,
+      embeds: [],
+    });
+  });
+});
