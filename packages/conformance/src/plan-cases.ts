@@ -10,7 +10,8 @@ export type PlannedTest =
 /**
  * The tests `describeConformance` registers for a harness and options: the selected cases
  * in order; a harness skip is a skip (with its reason), or a failure under `strict`; a
- * skip without a reason, or naming an unknown case id, is always a failure.
+ * skip without a reason, a skip naming an unknown case id, and an `only` entry matching
+ * nothing are always failures.
  */
 export function planCases(harness: ConformanceHarness, options: ConformanceOptions = {}): PlannedTest[] {
   const skips = harness.skip ?? {};
@@ -21,6 +22,15 @@ export function planCases(harness: ConformanceHarness, options: ConformanceOptio
         mode: "fail",
         name: `harness.skip names an unknown case: ${id}`,
         reason: `harness.skip names "${id}", which is not a conformance case id`,
+      }),
+    );
+  const unmatched = (options.only ?? [])
+    .filter((entry) => !conformanceCases.some((c) => selected(c.id, [entry])))
+    .map(
+      (entry): PlannedTest => ({
+        mode: "fail",
+        name: `options.only names no case: ${entry}`,
+        reason: `options.only names "${entry}", which matches no conformance case id or group`,
       }),
     );
   const planned = conformanceCases
@@ -42,7 +52,7 @@ export function planCases(harness: ConformanceHarness, options: ConformanceOptio
         };
       return { mode: "skip", name: `${testCase.id} (skipped: ${reason})`, reason };
     });
-  return [...unknown, ...planned];
+  return [...unknown, ...unmatched, ...planned];
 }
 
 // --- internal ---

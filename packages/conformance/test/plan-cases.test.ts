@@ -58,6 +58,14 @@ describe("planCases", () => {
     ]);
   });
 
+  it("an `only` entry that matches no case fails", () => {
+    const plan = planCases(harness(), { only: ["text.plain", "txt."] });
+    expect(plan.map((p) => [p.mode, p.name])).toEqual([
+      ["fail", "options.only names no case: txt."],
+      ["run", "text.plain"],
+    ]);
+  });
+
   it("a skip naming an unknown case id always fails", () => {
     const plan = planCases(harness({ "text.plian": "typo" }), { only: ["text.plain"] });
     expect(plan.map((p) => p.mode)).toEqual(["fail", "run"]);
