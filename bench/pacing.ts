@@ -8,7 +8,7 @@
  *
  * Run: npx tsx --conditions=source bench/pacing.ts
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   createAdapter,
@@ -72,6 +72,15 @@ async function scenario(shape: "messages" | "plans", paced: boolean) {
   };
 }
 
+/** Goal: with the pacer, no 429 and within 5% of the theoretical minimum. */
+const GOAL_OVER_MINIMUM = 1.05;
+const baseline = (() => {
+  try {
+    return JSON.parse(readFileSync(resultsFile, "utf8")) as { runs: Array<{ overMinimum: number }> };
+  } catch {
+    return undefined;
+  }
+})();
 const runs = [];
 for (const shape of ["messages", "plans"] as const)
   for (const paced of [true, false]) runs.push(await scenario(shape, paced));
@@ -84,4 +93,11 @@ const results = {
   runs,
 };
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
-console.table(runs);
+console.table(runs.map((run, i) => ({ ...run, baselineOverMinimum: baseline?.runs[i]?.overMinimum })));
+const missed = runs.filter(
+  (run) => run.paced && (run.rateLimited429 > 0 || run.overMinimum > GOAL_OVER_MINIMUM),
+);
+if (missed.length > 0) {
+  console.log(`goal missed: paced runs must meet no 429 and stay within ${GOAL_OVER_MINIMUM}× the minimum`);
+  process.exitCode = 1;
+} else console.log(`goal met: paced runs meet no 429 and finish within ${GOAL_OVER_MINIMUM}× the minimum`);

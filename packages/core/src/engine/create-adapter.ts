@@ -46,7 +46,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
   ): Promise<DeliveryReceipt> => {
     const replyMode = options.replyMode ?? "first";
     const key = options.idempotencyKey;
-    const print = fingerprint(payload, target, replyMode);
+    const print = key === undefined ? "" : fingerprint(payload, target, replyMode);
     const journal: DeliveryJournal = (key === undefined ? undefined : await store.get(key)) ?? {
       fingerprint: print,
       messages: [],
