@@ -48,6 +48,32 @@ describe("loadMedia: https", () => {
     expect((await drain(media.open())).length).toBe(voice.length);
   });
 
+  it("with content-length, gets a large OGG's duration from one Range request for its tail", async () => {
+    const voice = oggOpus(9_000, 400_000);
+    const ranges: string[] = [];
+    harness.route("/ranged.ogg", (request, response) => {
+      const range = request.headers.range;
+      if (range === undefined) {
+        response.writeHead(200, { "content-length": voice.length }).end(voice);
+        return;
+      }
+      ranges.push(range);
+      const tail = voice.subarray(voice.length - Number(range.replace("bytes=-", "")));
+      response.writeHead(206, {
+        "content-length": tail.length,
+        "content-range": `bytes ${voice.length - tail.length}-${voice.length - 1}/${voice.length}`,
+      });
+      response.end(tail);
+    });
+    harness.route("/unranged.ogg", serve(voice, "audio/ogg"));
+    const ranged = await loadMedia("https://media.outbox.test/ranged.ogg", harness.policy());
+    expect(ranged).toMatchObject({ durationMs: 9_000, size: voice.length });
+    expect(ranges).toEqual(["bytes=-65307"]);
+    const unranged = await loadMedia("https://media.outbox.test/unranged.ogg", harness.policy());
+    expect(unranged.durationMs).toBeUndefined();
+    expect(harness.server.count("media.outbox.test", "/unranged.ogg")).toBe(2);
+  });
+
   it("with content-length, reads only the head at load time", async () => {
     const big = Buffer.concat([png(), Buffer.alloc(2_000_000)]);
     harness.route("/big.png", serve(big, "image/png"));

@@ -9,7 +9,7 @@ import { MediaError } from "../../errors/errors.js";
 import { assertWithinCap, limitBytes } from "../byte-limit.js";
 import type { ResolvedPolicy } from "../policy.js";
 import { HEAD_BYTES, inspectMedia } from "../sniff/inspect.js";
-import { OGG_TAIL_BYTES } from "../sniff/ogg-duration.js";
+import { isOggHead, OGG_TAIL_BYTES } from "../sniff/ogg-duration.js";
 import type { LoadedMedia } from "../types.js";
 import { resolveLocalPath } from "./resolve-path.js";
 
@@ -99,9 +99,8 @@ export async function loadLocal(
   let tail: Uint8Array;
   try {
     head = await readAt(handle, 0, Math.min(checked.size, HEAD_BYTES));
-    const isOgg = head[0] === 0x4f && head[1] === 0x67 && head[2] === 0x67 && head[3] === 0x53;
     tail =
-      isOgg && checked.size > head.length
+      isOggHead(head) && checked.size > head.length
         ? await readAt(
             handle,
             Math.max(0, checked.size - OGG_TAIL_BYTES),

@@ -30,7 +30,11 @@ export interface GuardedResponse {
  * `host` header carries the name, and undici takes the TLS server name (SNI and the
  * certificate check) from it.
  */
-function pinnedRequest(target: PinnedTarget, signal: AbortSignal): Dispatcher.RequestOptions {
+function pinnedRequest(
+  target: PinnedTarget,
+  signal: AbortSignal,
+  extra: Record<string, string>,
+): Dispatcher.RequestOptions {
   const address = isIP(target.address) === 6 ? `[${target.address}]` : target.address;
   return {
     origin: `https://${address}:${target.url.port === "" ? 443 : target.url.port}`,
@@ -41,6 +45,7 @@ function pinnedRequest(target: PinnedTarget, signal: AbortSignal): Dispatcher.Re
       accept: "*/*",
       "accept-encoding": "identity",
       "user-agent": "outbox-media",
+      ...extra,
     },
     signal,
   };
@@ -67,6 +72,7 @@ export async function fetchGuarded(
   ref: string,
   policy: ResolvedPolicy,
   signal: AbortSignal,
+  extraHeaders: Record<string, string> = {},
 ): Promise<GuardedResponse> {
   const visited = new Set<string>();
   let current = ref;
@@ -74,7 +80,7 @@ export async function fetchGuarded(
     const target = await resolveTarget(ref, current, policy);
     signal.throwIfAborted();
     visited.add(target.url.href);
-    const response = await sendRequest(pinnedRequest(target, signal), policy.dispatcher);
+    const response = await sendRequest(pinnedRequest(target, signal, extraHeaders), policy.dispatcher);
     const location = headerValue(response.headers, "location");
     if (!REDIRECTS.has(response.statusCode) || location === undefined) {
       return {

@@ -5,12 +5,13 @@
 import { limitBytes } from "../byte-limit.js";
 import type { ResolvedPolicy } from "../policy.js";
 import { inspectMedia } from "../sniff/inspect.js";
+import { isOggHead, OGG_TAIL_BYTES } from "../sniff/ogg-duration.js";
 import type { LoadedMedia } from "../types.js";
 import { asMediaError, startDeadline } from "./deadline.js";
 import { describeUrl } from "./describe-url.js";
 import { fetchGuarded, headerValue } from "./fetch-guarded.js";
 import { remoteFileName } from "./file-name.js";
-import { checkResponse, probeBody, withIdleTimeout } from "./read-body.js";
+import { checkResponse, probeBody, readRangeTail, withIdleTimeout } from "./read-body.js";
 
 async function* openRemote(ref: string, policy: ResolvedPolicy, size: number): AsyncGenerator<Uint8Array> {
   const label = describeUrl(ref);
@@ -28,6 +29,24 @@ async function* openRemote(ref: string, policy: ResolvedPolicy, size: number): A
   }
 }
 
+/**
+ * For an OGG file larger than the head, its tail (for the duration) through one `Range`
+ * request under the same checks; undefined when the server does not do ranges or anything
+ * fails (the duration is then simply unknown).
+ */
+async function fetchOggTail(
+  ref: string,
+  policy: ResolvedPolicy,
+  signal: AbortSignal,
+): Promise<Uint8Array | undefined> {
+  try {
+    const response = await fetchGuarded(ref, policy, signal, { range: `bytes=-${OGG_TAIL_BYTES}` });
+    return await readRangeTail(response);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Loads an https URL under the policy. `fileName` overrides the name taken from the URL. */
 export async function loadRemote(
   ref: string,
@@ -40,10 +59,12 @@ export async function loadRemote(
     const response = await fetchGuarded(ref, policy, deadline.signal);
     const probe = await probeBody(response, { ref, label, maxBytes: policy.maxBytes });
     const headerMime = headerValue(response.headers, "content-type");
+    const tail =
+      probe.tail ?? (isOggHead(probe.head) ? await fetchOggTail(ref, policy, deadline.signal) : undefined);
     const inspection = await inspectMedia({
       ref: label,
       head: probe.head,
-      ...(probe.tail === undefined ? {} : { tail: probe.tail }),
+      ...(tail === undefined ? {} : { tail }),
       fileName:
         options.fileName ??
         remoteFileName(response.url, headerValue(response.headers, "content-disposition")),

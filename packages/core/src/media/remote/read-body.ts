@@ -133,3 +133,26 @@ export async function* withIdleTimeout(
     discardBody(response.body);
   }
 }
+
+/**
+ * The last {@link OGG_TAIL_BYTES} of a body fetched with a `Range` request, when the
+ * server honoured it (206 and no more bytes than asked for); otherwise undefined, without
+ * reading a full body.
+ */
+export async function readRangeTail(response: GuardedResponse): Promise<Uint8Array | undefined> {
+  if (response.statusCode !== 206) {
+    discardBody(response.body);
+    return undefined;
+  }
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    length += chunk.byteLength;
+    if (length > OGG_TAIL_BYTES) {
+      discardBody(response.body);
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return concat(chunks);
+}

@@ -41,6 +41,11 @@ function lastGranule(tail: Uint8Array): bigint | undefined {
   return undefined;
 }
 
+/** Whether bytes start with an OGG page ("OggS"). */
+export function isOggHead(head: Uint8Array): boolean {
+  return isCapture(head, 0);
+}
+
 /**
  * The duration in milliseconds of an OGG Opus/Vorbis file, given its first bytes and its
  * last {@link OGG_TAIL_BYTES} bytes (the same array for a small file). Undefined when
