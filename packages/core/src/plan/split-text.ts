@@ -15,7 +15,7 @@ export interface TextChunk {
  * it. Top-level blocks are packed greedily; a block too large on its own is cut at the
  * last block boundary, else line break, else whitespace that keeps the piece within the
  * limit and lies in the second half of what fits (else at the largest fitting offset,
- * never inside a surrogate pair or a leaf such as an image or raw HTML). Nothing is
+ * never inside a surrogate pair or a leaf such as an image). Nothing is
  * dropped. Each block and each chunk is rendered a bounded number of times, so the cost
  * is near-linear in the text length.
  *

@@ -1,9 +1,9 @@
 import type { Parent, RootContent } from "mdast";
 
 /**
- * Offsets into a Markdown block: every literal node (`text`, `inlineCode`, `code`)
- * counts its UTF-16 units, every other leaf (image, break, raw HTML, rule) counts one
- * and can never be cut. A block is split at an offset into two trees that both keep the
+ * Offsets into a Markdown block: every literal node (`text`, `inlineCode`, `code`, raw
+ * `html`, which chat renderers show as text) counts its UTF-16 units; every other leaf
+ * (image, line break, rule) counts one and can never be cut. A block is split at an offset into two trees that both keep the
  * formatting ancestors of their text.
  */
 
@@ -24,8 +24,10 @@ export function nodeLength(node: Node): number {
   return length;
 }
 
-function isSplittableLiteral(node: Node): node is Extract<Node, { type: "text" | "inlineCode" | "code" }> {
-  return node.type === "text" || node.type === "inlineCode" || node.type === "code";
+function isSplittableLiteral(
+  node: Node,
+): node is Extract<Node, { type: "text" | "inlineCode" | "code" | "html" }> {
+  return node.type === "text" || node.type === "inlineCode" || node.type === "code" || node.type === "html";
 }
 
 /**

@@ -44,6 +44,7 @@ const block = fc.oneof(
       .map((ps) => ps.map((p, i) => `${i + 1}. ${p}`).join("\n")),
   },
   { weight: 1, arbitrary: paragraph.map((p) => `> ${p}`) },
+  { weight: 1, arbitrary: lines.map((ls) => `<div>\n${ls.join("\n")}\n</div>`) },
 );
 
 /** Generated reply Markdown: paragraphs, formatting, code, lists, quotes, escapes, emoji, RTL. */
