@@ -11,6 +11,8 @@ interface Container {
   kind: "quote" | "item";
   /** For a list item, the column its content starts at. */
   contentColumn: number;
+  /** A list item that has no content yet (it began with a blank line). */
+  empty: boolean;
 }
 
 interface Fence {
@@ -128,7 +130,8 @@ class BlockScanner {
         }
       }
     } else {
-      if (this.isBlank()) return true;
+      // An item may begin with at most one blank line.
+      if (this.isBlank()) return !container.empty;
       this.advanceTo(container.contentColumn);
       if (this.col >= container.contentColumn) return true;
     }
@@ -149,7 +152,7 @@ class BlockScanner {
         this.pos++;
         this.col++;
         this.skipOneSpace();
-        this.stack.push({ kind: "quote", contentColumn: this.col });
+        this.stack.push({ kind: "quote", contentColumn: this.col, empty: false });
         continue;
       }
       if (this.thematicBreak()) {
@@ -170,14 +173,15 @@ class BlockScanner {
       const markerEnd = this.col;
       const afterMarker = this.pos;
       const padding = this.indentWidth();
-      if (this.isBlank() || padding >= 5) {
+      const empty = this.isBlank();
+      if (empty || padding >= 5) {
         this.pos = afterMarker;
         this.col = markerEnd;
         this.advanceTo(markerEnd + 1);
-        this.stack.push({ kind: "item", contentColumn: markerEnd + 1 });
+        this.stack.push({ kind: "item", contentColumn: markerEnd + 1, empty });
       } else {
         this.skipSpaces();
-        this.stack.push({ kind: "item", contentColumn: this.col });
+        this.stack.push({ kind: "item", contentColumn: this.col, empty: false });
       }
     }
   }
@@ -188,6 +192,7 @@ class BlockScanner {
       this.closeParagraph();
       return;
     }
+    for (const container of this.stack) container.empty = false;
     const indent = this.indentWidth();
     if (this.indented && indent >= 4) {
       this.indented[1] = this.lineEnd;
