@@ -272,6 +272,8 @@ export interface DeliveryJournal {
   degraded: Array<{ part: number; from: string; to: string; reason: string }>;
   /** Parts fully delivered. */
   deliveredParts: number[];
+  /** Number of parts in the plan, once known; with every part delivered, a repeat sends (and loads) nothing. */
+  partCount?: number;
 }
 
 /** Pluggable store behind once-only delivery. */

@@ -17,7 +17,7 @@ import { loadMediaInputs } from "./load-media-inputs.js";
 import { createMemoryStore } from "./memory-store.js";
 import { createPacer } from "./pacer.js";
 import { resolveRetryPolicy } from "./retry.js";
-import { journalSaver, runPlan } from "./run-plan.js";
+import { journalSaver, receiptOf, runPlan } from "./run-plan.js";
 
 /**
  * Build a channel adapter from a platform's capabilities, renderer and transport. `send`
@@ -58,6 +58,8 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
         `idempotencyKey ${JSON.stringify(key)} was used for a different payload or target`,
         [{ path: ["idempotencyKey"], message: "reused with a different payload or target", code: "custom" }],
       );
+    if (journal.partCount !== undefined && journal.deliveredParts.length === journal.partCount)
+      return receiptOf(journal, []);
     const media = await loadMediaInputs(payload, capabilities, definition.media, options.signal);
     const plan = planDelivery(
       { tree: parseReplyMarkdown(payload.text), media, audioAsVoice: payload.audioAsVoice },

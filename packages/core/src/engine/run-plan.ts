@@ -24,7 +24,7 @@ export interface RunContext extends PartContext {
  * Returns the combined receipt (journal + this run).
  */
 export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<DeliveryReceipt> {
-  const journal: DeliveryJournal = structuredClone(context.journal);
+  const journal: DeliveryJournal = { ...structuredClone(context.journal), partCount: plan.parts.length };
   const delivered = new Set(journal.deliveredParts);
   const failures: DeliveryReceipt["failures"] = [];
   let replyPending = context.replyTo !== undefined && journal.messages.length === 0;
@@ -57,6 +57,11 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
     journal.deliveredParts = [...delivered].sort((a, b) => a - b);
     await context.save?.(journal);
   }
+  return receiptOf(journal, failures);
+}
+
+/** The receipt of a journal plus this run's failures, entries in part order. */
+export function receiptOf(journal: DeliveryJournal, failures: DeliveryReceipt["failures"]): DeliveryReceipt {
   const byPart = <T extends { part: number }>(entries: T[]): T[] =>
     [...entries].sort((a, b) => a.part - b.part);
   return {
