@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadMedia, MediaError } from "../../src/index.js";
+import { loadMedia, MediaError, type MediaPolicy } from "../../src/index.js";
 import { drain, type Harness, redirect, serve, startHarness } from "./helpers/harness.js";
 import { gif, oggOpus, png } from "./helpers/samples.js";
 
@@ -213,6 +213,16 @@ describe("loadMedia: https", () => {
     await expect(reading).rejects.toMatchObject({
       reason: "fetch-failed",
       message: expect.stringMatching(/cancelled/),
+    });
+  });
+
+  it("times out a resolver that never answers", async () => {
+    const silent = (() => {}) as unknown as MediaPolicy["lookup"];
+    await expect(
+      loadMedia("https://slow-dns.example.com/x.png", harness.policy({ lookup: silent, timeoutMs: 100 })),
+    ).rejects.toMatchObject({
+      reason: "fetch-failed",
+      message: expect.stringMatching(/timed out after 100 ms/),
     });
   });
 

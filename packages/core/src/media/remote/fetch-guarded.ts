@@ -77,7 +77,7 @@ export async function fetchGuarded(
   const visited = new Set<string>();
   let current = ref;
   for (let hop = 0; ; hop += 1) {
-    const target = await resolveTarget(ref, current, policy);
+    const target = await resolveTarget(ref, current, policy, signal);
     signal.throwIfAborted();
     visited.add(target.url.href);
     const response = await sendRequest(pinnedRequest(target, signal, extraHeaders), policy.dispatcher);

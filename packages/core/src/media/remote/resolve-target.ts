@@ -24,9 +24,13 @@ function blocked(ref: string, url: string, why: string): MediaError {
   return new MediaError("blocked", `Media URL ${describeUrl(url)} was refused: ${why}.`, { ref });
 }
 
-function lookupAll(host: string, policy: ResolvedPolicy): Promise<LookupAddress[]> {
+/** All addresses of `host`; gives up when `signal` aborts (a resolver may never answer). */
+function lookupAll(host: string, policy: ResolvedPolicy, signal: AbortSignal): Promise<LookupAddress[]> {
   return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
     policy.lookup(host, { all: true }, (error, result, family) => {
+      signal.removeEventListener("abort", onAbort);
       if (error) reject(error);
       else if (typeof result === "string") resolve([{ address: result, family: family ?? isIP(result) }]);
       else resolve(result);
@@ -37,9 +41,15 @@ function lookupAll(host: string, policy: ResolvedPolicy): Promise<LookupAddress[
 /**
  * Checks one URL from scratch: `https:` only, no userinfo, the string check
  * (`checkRemoteMediaUrl`) unless the host is in `allowHosts`, then every resolved address
- * against {@link isBlockedIp}. `ref` is the reference as the user gave it (for errors).
+ * against {@link isBlockedIp}. `ref` is the reference as the user gave it (for errors);
+ * `signal` cancels the lookup.
  */
-export async function resolveTarget(ref: string, raw: string, policy: ResolvedPolicy): Promise<PinnedTarget> {
+export async function resolveTarget(
+  ref: string,
+  raw: string,
+  policy: ResolvedPolicy,
+  signal: AbortSignal,
+): Promise<PinnedTarget> {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -63,7 +73,7 @@ export async function resolveTarget(ref: string, raw: string, policy: ResolvedPo
     addresses = [{ address: host, family: isIP(host) }];
   } else {
     try {
-      addresses = await lookupAll(host, policy);
+      addresses = await lookupAll(host, policy, signal);
     } catch (error) {
       throw new MediaError("fetch-failed", `Media host ${host} could not be resolved.`, {
         ref,
