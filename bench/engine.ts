@@ -51,47 +51,64 @@ const longText = Array.from(
     `Paragraph ${i}: **bold**, _emphasis_, \`code\`, a [link](https://example.com/${i}) and some words.`,
 ).join("\n\n");
 
+/** One measured scenario. */
+interface Scenario {
+  /** Label. */
+  name: string;
+  /** Calls per round. */
+  iterations: number;
+  /** The call. */
+  run: () => unknown;
+}
+
 /**
- * CPU µs per call (user + system, `process.cpuUsage`), best of 5 rounds: on a shared,
- * loaded machine CPU time is far steadier than wall time, and the minimum drops outliers.
+ * CPU µs per call (user + system, `process.cpuUsage`), best of 7 rounds, scenarios
+ * interleaved round by round: on a shared, loaded machine CPU time is far steadier than
+ * wall time, interleaving spreads load and GC phases evenly, and the minimum drops outliers.
  */
-async function measure(name: string, iterations: number, run: () => unknown): Promise<number> {
-  for (let i = 0; i < Math.min(200, iterations); i += 1) await run();
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 5; round += 1) {
-    const started = process.cpuUsage();
-    for (let i = 0; i < iterations; i += 1) await run();
-    const used = process.cpuUsage(started);
-    best = Math.min(best, (used.user + used.system) / iterations);
+async function measure(scenarios: Scenario[]): Promise<number[]> {
+  for (const { iterations, run } of scenarios)
+    for (let i = 0; i < Math.min(100, iterations); i += 1) await run();
+  const best = scenarios.map(() => Number.POSITIVE_INFINITY);
+  for (let round = 0; round < 7; round += 1) {
+    for (const [index, { iterations, run }] of scenarios.entries()) {
+      const started = process.cpuUsage();
+      for (let i = 0; i < iterations; i += 1) await run();
+      const used = process.cpuUsage(started);
+      best[index] = Math.min(best[index] as number, (used.user + used.system) / iterations);
+    }
   }
-  console.log(`${name.padEnd(34)} ${best.toFixed(1)} µs CPU`);
+  for (const [index, { name }] of scenarios.entries())
+    console.log(`${name.padEnd(34)} ${(best[index] as number).toFixed(1)} µs CPU`);
   return best;
 }
 
 const to = { to: "bench" };
-const text = await measure("text (short)", 1000, () =>
-  adapter.send({ text: "Hello **world**, a short reply." }, to),
-);
-const media = await measure("media (inline PNG, caption)", 500, () =>
-  adapter.send({ text: "Look", media: [{ mimeType: "image/png", data: image }] }, to),
-);
+const short = "Hello **world**, a short reply.";
 const before = ids;
 await adapter.send({ text: longText }, to);
 const chunks = ids - before;
-const long = await measure(`long text (${longText.length} chars)`, 20, () =>
-  adapter.send({ text: longText }, to),
-);
-
-const shortParse = await measure("parse only (short)", 1000, () =>
-  parseReplyMarkdown("Hello **world**, a short reply."),
-);
-const longParse = await measure("parse only (long)", 20, () => parseReplyMarkdown(longText));
+const [text, media, long, shortParse, longParse] = (await measure([
+  { name: "text (short)", iterations: 500, run: () => adapter.send({ text: short }, to) },
+  {
+    name: "media (inline PNG, caption)",
+    iterations: 300,
+    run: () => adapter.send({ text: "Look", media: [{ mimeType: "image/png", data: image }] }, to),
+  },
+  {
+    name: `long text (${longText.length} chars)`,
+    iterations: 10,
+    run: () => adapter.send({ text: longText }, to),
+  },
+  { name: "parse only (short)", iterations: 500, run: () => parseReplyMarkdown(short) },
+  { name: "parse only (long)", iterations: 10, run: () => parseReplyMarkdown(longText) },
+])) as [number, number, number, number, number];
 
 const round = (value: number): number => Number(value.toFixed(1));
 const results = {
   node: process.version,
   date: new Date().toISOString().slice(0, 10),
-  unit: "CPU µs per send (best of 5 rounds)",
+  unit: "CPU µs per send (best of 7 interleaved rounds)",
   loadAverage: (await import("node:os")).loadavg()[0],
   textMessageUs: round(text),
   mediaMessageUs: round(media),
