@@ -34,7 +34,10 @@ export interface Assembled {
 }
 
 interface Line {
-  text: string;
+  /** The line's text when stage two rewrote it; otherwise `source[start, end)`. */
+  text: string | undefined;
+  start: number;
+  end: number;
   /** `\n`, `\r\n`, or `""` for the last line. */
   eol: string;
   kind: "content" | "blank" | "dropped";
@@ -58,7 +61,7 @@ export function assemble(removed: Removed, options: AssembleOptions): Assembled 
     const end = newline === -1 ? text.length : newline;
     const contentEnd = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
     const eol = newline === -1 ? "" : text.slice(contentEnd, end + 1);
-    let content = text.slice(start, contentEnd);
+    let content: string | undefined;
     let touched = false;
     while (cutAt < removed.cuts.length && (removed.cuts[cutAt] ?? 0) <= end) {
       touched = true;
@@ -69,10 +72,11 @@ export function assemble(removed: Removed, options: AssembleOptions): Assembled 
       const image = removed.images[imageAt++];
       if (image && options.media === "extract") media.push({ url: image.url, column: image.at - start });
     }
-    let kind: Line["kind"] = content.trim() === "" && !inCode(code, start) ? "blank" : "content";
-    const token = options.media === "ignore" ? -1 : mediaTokenAt(content);
+    const blank = isBlankRange(text, start, contentEnd);
+    let kind: Line["kind"] = blank && !inCode(code, start) ? "blank" : "content";
+    const token = options.media === "ignore" || blank ? -1 : mediaTokenAt(text, start, contentEnd);
     if (token !== -1 && isDirectiveLine(code, start, token, contentEnd)) {
-      const read = readMediaLine(content, token);
+      const read = readMediaLine(text.slice(start, contentEnd), token);
       if (read.changed || options.media === "strip") {
         changed = true;
         let rest = options.media === "strip" ? undefined : read.rest;
@@ -88,13 +92,21 @@ export function assemble(removed: Removed, options: AssembleOptions): Assembled 
         touched = true;
       }
     }
-    if (touched && content.trim() === "") kind = "dropped";
-    lines.push({ text: content, eol, kind, media });
+    if (touched && (content === undefined ? blank : content.trim() === "")) kind = "dropped";
+    lines.push({ text: content, start, end: contentEnd, eol, kind, media });
     if (newline === -1) break;
     start = newline + 1;
   }
   if (!changed) return { text: text.trimEnd(), media: [], changed };
-  return { ...tidy(lines), changed };
+  return { ...tidy(text, lines), changed };
+}
+
+function isBlankRange(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
 }
 
 /** Whether any line would change in stage two (jumps from one `MEDIA:` to the next). */
@@ -115,7 +127,7 @@ function isDirectiveLine(code: CodeRanges, lineStart: number, token: number, lin
 }
 
 /** Drop lines, collapse blank runs left behind, trim; place media in the final text. */
-function tidy(lines: Line[]): { text: string; media: PlacedMedia[] } {
+function tidy(source: string, lines: Line[]): { text: string; media: PlacedMedia[] } {
   const kept: Line[] = [];
   const pending: Array<{ url: string; line: number; column: number }> = [];
   let unplaced = 0;
@@ -157,7 +169,7 @@ function tidy(lines: Line[]): { text: string; media: PlacedMedia[] } {
   for (let k = first; k < last; k++) {
     offsets[k] = out.length;
     const line = kept[k] as Line;
-    out += line.text + (k < last - 1 ? line.eol || "\n" : "");
+    out += (line.text ?? source.slice(line.start, line.end)) + (k < last - 1 ? line.eol || "\n" : "");
   }
   const text = out.trimEnd();
   const media = pending.map((m) => {

@@ -6,7 +6,7 @@
 import type { CanvasEmbed } from "../payload/types.js";
 import { type CodeRanges, isProse } from "./code-ranges.js";
 import { type EmbedUrls, matchEmbedOpening, startsEmbed, toCanvasEmbed } from "./embeds.js";
-import { matchBrackets, matchImage } from "./images.js";
+import { type Brackets, matchBrackets, matchImage } from "./images.js";
 import { NextIndex, nextOf } from "./next-index.js";
 import { checkRemoteMediaUrl } from "./remote-url.js";
 import { matchTag } from "./tags.js";
@@ -34,7 +34,7 @@ export function scanDirectives(text: string, code: CodeRanges, options: ScanOpti
   const search = { double: nextOf(text, '"'), single: nextOf(text, "'") };
   let closings: NextIndex | undefined;
   let lineEnd = -1;
-  let brackets = new Map<number, number>();
+  let brackets: Brackets = { start: 0, close: new Int32Array(0) };
 
   const image = (i: number): Found | undefined => {
     if (i > lineEnd) {
@@ -71,22 +71,23 @@ export function scanDirectives(text: string, code: CodeRanges, options: ScanOpti
     return startsEmbed(text, i) ? embed(i) : undefined;
   };
 
-  // Inside a run of `[`, only its first (an image after `!`) and its last two positions
+  // Inside a run of `[`, only its first position (an image after `!`) and its last two
   // can start a directive, so long runs cost one look each.
   let floor = 0;
+  const attempt = (p: number, from: number): void => {
+    if (p < from || p < floor) return;
+    const match = isCandidate(text, p, options.images) ? at(p) : undefined;
+    if (match) {
+      found.push(match);
+      floor = match.end;
+    }
+  };
   for (let i = text.indexOf("["); i !== -1; ) {
     let runEnd = i + 1;
     while (text.charCodeAt(runEnd) === 91) runEnd++;
-    let tried = -1;
-    for (const p of [i, runEnd - 2, runEnd - 1]) {
-      if (p < Math.max(i, floor) || p <= tried) continue;
-      tried = p;
-      const match = isCandidate(text, p, options.images) ? at(p) : undefined;
-      if (match) {
-        found.push(match);
-        floor = match.end;
-      }
-    }
+    attempt(i, i);
+    attempt(runEnd - 2, i + 1);
+    attempt(runEnd - 1, Math.max(i + 1, runEnd - 1));
     i = text.indexOf("[", Math.max(runEnd, floor));
   }
   return found;

@@ -29,6 +29,7 @@ const MAX_OPENING_LENGTH = 16_384;
 
 /** Whether `[embed` followed by whitespace starts at `at`. */
 export function startsEmbed(text: string, at: number): boolean {
+  if ((text.charCodeAt(at + 1) | 32) !== 101) return false;
   return /^\[embed[ \t\r\n]/i.test(text.slice(at, at + 7));
 }
 

@@ -15,23 +15,26 @@ export interface ImageMatch {
   end: number;
 }
 
-/**
- * The `]` matching each `[` of one line (backslash escapes respected), computed once per
- * line in a single pass.
- */
-export function matchBrackets(text: string, lineStart: number, lineEnd: number): Map<number, number> {
-  const matches = new Map<number, number>();
-  const open: number[] = [];
+/** The `]` matching each `[` of one line: `close[i - start]` is the offset of the `]` + 1, or 0. */
+export interface Brackets {
+  /** Offset of the line in the text. */
+  start: number;
+  /** Matches, indexed from the start of the line. */
+  close: Int32Array;
+}
+
+/** Match the brackets of one line (backslash escapes respected) in a single pass. */
+export function matchBrackets(text: string, lineStart: number, lineEnd: number): Brackets {
+  const close = new Int32Array(lineEnd - lineStart);
+  const open = new Int32Array(lineEnd - lineStart);
+  let depth = 0;
   for (let i = lineStart; i < lineEnd; i++) {
     const c = text.charCodeAt(i);
     if (c === 92) i++;
-    else if (c === 91) open.push(i);
-    else if (c === 93) {
-      const start = open.pop();
-      if (start !== undefined) matches.set(start, i);
-    }
+    else if (c === 91) open[depth++] = i;
+    else if (c === 93 && depth > 0) close[(open[--depth] ?? 0) - lineStart] = i + 1;
   }
-  return matches;
+  return { start: lineStart, close };
 }
 
 /** Match an image at `at` (where the text holds `![`), using the line's bracket matches. */
@@ -39,10 +42,10 @@ export function matchImage(
   text: string,
   at: number,
   lineEnd: number,
-  brackets: Map<number, number>,
+  brackets: Brackets,
 ): ImageMatch | undefined {
-  const close = brackets.get(at + 1);
-  if (close === undefined || text.charCodeAt(close + 1) !== 40) return undefined;
+  const close = (brackets.close[at + 1 - brackets.start] ?? 0) - 1;
+  if (close < 0 || text.charCodeAt(close + 1) !== 40) return undefined;
   let i = skipBlanks(text, close + 2);
   let url: string;
   if (text.charCodeAt(i) === 60) {

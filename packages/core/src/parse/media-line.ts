@@ -43,11 +43,14 @@ interface Part {
   valid: boolean;
 }
 
-/** Offset of `MEDIA:` when the line is a directive line (after spaces and tabs), else -1. */
-export function mediaTokenAt(line: string): number {
-  let i = 0;
-  while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
-  return line.startsWith("MEDIA:", i) ? i : -1;
+/**
+ * Column of `MEDIA:` when `text[start, end)` is a directive line (`MEDIA:` after spaces
+ * and tabs), else -1.
+ */
+export function mediaTokenAt(text: string, start: number, end: number): number {
+  let i = start;
+  while (i < end && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  return i + 6 <= end && text.startsWith("MEDIA:", i) ? i - start : -1;
 }
 
 /** Read a directive line (`token` is the offset of `MEDIA:`). */
