@@ -12,6 +12,7 @@ import {
   createAdapter,
   createPlainRenderer,
   parseReplyMarkdown,
+  planDelivery,
   type Transport,
 } from "@outbox/core";
 import { png } from "../packages/core/test/engine/support/media-bytes.js";
@@ -34,13 +35,14 @@ const transport: Transport = {
   sendMedia: async () => ({ id: String(++ids) }),
   sendAlbum: async (op) => ({ id: String(++ids), memberIds: op.items.map(() => String(++ids)) }),
 };
+const renderer = createPlainRenderer();
 const definition: AdapterDefinition = {
   name: "bench",
   capabilities: testCapabilities({
     text: { maxLength: 4096, format: "plain" },
     caption: { maxLength: 1024 },
   }),
-  renderer: createPlainRenderer(),
+  renderer,
   transport,
 };
 const adapter = createAdapter(definition);
@@ -88,7 +90,8 @@ const short = "Hello **world**, a short reply.";
 const before = ids;
 await adapter.send({ text: longText }, to);
 const chunks = ids - before;
-const [text, media, long, shortParse, longParse] = (await measure([
+const longTree = parseReplyMarkdown(longText);
+const [text, media, long, shortParse, longParse, longPlan] = (await measure([
   { name: "text (short)", iterations: 500, run: () => adapter.send({ text: short }, to) },
   {
     name: "media (inline PNG, caption)",
@@ -102,7 +105,13 @@ const [text, media, long, shortParse, longParse] = (await measure([
   },
   { name: "parse only (short)", iterations: 500, run: () => parseReplyMarkdown(short) },
   { name: "parse only (long)", iterations: 10, run: () => parseReplyMarkdown(longText) },
-])) as [number, number, number, number, number];
+  {
+    name: "plan only (long, parsed once)",
+    iterations: 10,
+    run: () =>
+      planDelivery({ tree: longTree, media: [], audioAsVoice: false }, adapter.capabilities, renderer),
+  },
+])) as [number, number, number, number, number, number];
 
 const round = (value: number): number => Number(value.toFixed(1));
 const results = {
@@ -114,7 +123,8 @@ const results = {
   mediaMessageUs: round(media),
   longText: { chars: longText.length, chunks, perSendUs: round(long), perChunkUs: round(long / chunks) },
   markdownParseUs: { short: round(shortParse), long: round(longParse) },
-  engineWithoutParseUs: { text: round(text - shortParse), long: round(long - longParse) },
+  engineWithoutParseUs: { text: round(text - shortParse) },
+  planLongUs: round(longPlan),
 };
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 console.log(results);
