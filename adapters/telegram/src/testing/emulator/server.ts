@@ -126,7 +126,10 @@ export async function startTelegramEmulator(
         entry.status = status;
       })
       .catch((error: unknown) => {
-        const api = error instanceof ApiError ? error : new ApiError(500, "Internal Server Error");
+        const api =
+          error instanceof ApiError
+            ? error
+            : new ApiError(500, `Internal Server Error: emulator failure (${String(error)})`);
         const envelope = {
           ok: false,
           error_code: api.code,
