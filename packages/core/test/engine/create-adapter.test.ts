@@ -43,6 +43,14 @@ describe("createAdapter: text", () => {
     expect(transport.calls).toHaveLength(0);
   });
 
+  it("throws PayloadError for an invalid payload before any call", async () => {
+    const { adapter, transport } = harness();
+    await expect(adapter.send({ text: 42 } as unknown as { text: string }, to)).rejects.toBeInstanceOf(
+      PayloadError,
+    );
+    expect(transport.calls).toHaveLength(0);
+  });
+
   it("validates and freezes capabilities", () => {
     const { adapter } = harness();
     expect(Object.isFrozen(adapter.capabilities.media.kinds)).toBe(true);
@@ -203,6 +211,21 @@ describe("createAdapter: replies and threads", () => {
   it("replies on every operation with replyMode all, and on none with off", async () => {
     expect((await replies("all")).every((r) => r === "42")).toBe(true);
     expect((await replies("off")).every((r) => r === undefined)).toBe(true);
+  });
+
+  it("moves the reply to the next part when the first part certainly failed", async () => {
+    const { send, transport } = harness();
+    transport.behave((_op, call) => {
+      if (call === 1) throw new TargetNotFoundError("gone", "chat");
+      return undefined;
+    });
+    const receipt = await send({ text: "x ".repeat(40), replyToId: "42", media: [attach.pdf()] }, to);
+    expect(receipt.failures.map((f) => f.part)).toEqual([0]);
+    expect(receipt.messages).toEqual([{ id: "m1", kind: "document", part: 1 }]);
+    expect(transport.calls.map((c) => [c.op.type, c.op.replyTo])).toEqual([
+      ["text", "42"],
+      ["media", "42"],
+    ]);
   });
 
   it("resolves [[reply_to_current]] from the target", async () => {
