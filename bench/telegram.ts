@@ -9,6 +9,7 @@
  * Run: npx tsx --conditions=source bench/telegram.ts
  */
 import { spawn } from "node:child_process";
+import { randomFillSync } from "node:crypto";
 import {
   closeSync,
   existsSync,
@@ -61,7 +62,8 @@ function noisePng(size: number): Buffer {
   ihdr.writeUInt32BE(size, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   const rows = Buffer.alloc(size * (size * 3 + 1));
-  for (let i = 0; i < rows.length; i++) rows[i] = i % (size * 3 + 1) === 0 ? 0 : (i * 2654435761) >>> 24;
+  randomFillSync(rows);
+  for (let row = 0; row < size; row++) rows[row * (size * 3 + 1)] = 0; // filter byte: none
   const signature = Buffer.from("89504e470d0a1a0a", "hex");
   return Buffer.concat([
     signature,
