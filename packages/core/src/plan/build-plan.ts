@@ -30,17 +30,22 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
   let caption =
     hasNative && input.tree.children.length > 0 ? captionFor(input.tree, capabilities, renderer) : undefined;
   if (caption === undefined) {
-    for (const chunk of splitText(
-      input.tree,
-      renderer,
-      capabilities.text.chunkLength ?? capabilities.text.maxLength,
-    ))
+    const limit = capabilities.text.chunkLength ?? capabilities.text.maxLength;
+    for (const chunk of splitText(input.tree, renderer, limit)) {
+      if (chunk.flattened)
+        degraded.push({
+          part: parts.length,
+          from: "formatting",
+          to: "plain",
+          reason: `a formatted piece (such as a link's URL) does not fit ${limit} on its own`,
+        });
       parts.push({
         type: "text",
         tree: chunk.tree,
         text: { text: chunk.rendered, plain: renderer.plain(chunk.tree) },
         sources: [],
       });
+    }
   }
   for (const { album, members } of grouping) {
     const part = parts.length;

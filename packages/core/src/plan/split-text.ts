@@ -1,5 +1,6 @@
 import type { Root, RootContent } from "mdast";
 import type { Renderer } from "../adapter/types.js";
+import { toPlainText } from "../markdown/plain-text.js";
 import { type BoundaryRank, findBoundaries, nodeLength, splitNode } from "./tree-offsets.js";
 
 /** One chunk of text: its piece of the tree and its rendering. */
@@ -8,6 +9,8 @@ export interface TextChunk {
   tree: Root;
   /** `renderer.render(tree)`. */
   rendered: string;
+  /** Part of it lost its formatting: a piece of markup alone (e.g. a link's URL) was over the limit. */
+  flattened?: true;
 }
 
 /**
@@ -19,8 +22,10 @@ export interface TextChunk {
  * dropped. Each block and each chunk is rendered a bounded number of times, so the cost
  * is near-linear in the text length.
  *
- * A piece that cannot fit even one offset unit (e.g. a link whose URL alone exceeds the
- * limit) is emitted over the limit; the platform then refuses that part.
+ * A block where not even one unit of text fits with its formatting (e.g. a link whose URL
+ * alone exceeds the limit) is replaced by its readable plain text (`text (url)`) and split
+ * as such; its chunks are marked `flattened`. Only if even plain text cannot fit one unit
+ * (a limit smaller than the renderer's own overhead) is a chunk emitted over the limit.
  */
 export function splitText(tree: Root, renderer: Renderer, limit: number): TextChunk[] {
   const size = (nodes: RootContent[]): number => renderer.measure(renderer.render(rootOf(nodes)));
@@ -33,12 +38,17 @@ export function splitText(tree: Root, renderer: Renderer, limit: number): TextCh
   let current: RootContent[] = [];
   let estimate = 0;
 
+  const flattened = new WeakSet<RootContent>();
   const flush = (): void => {
     while (current.length > 0) {
       const root = rootOf(current);
       const rendered = renderer.render(root);
       if (current.length === 1 || renderer.measure(rendered) <= limit) {
-        chunks.push({ tree: root, rendered });
+        chunks.push(
+          current.some((node) => flattened.has(node))
+            ? { tree: root, rendered, flattened: true }
+            : { tree: root, rendered },
+        );
         break;
       }
       queue.unshift(current.pop() as RootContent);
@@ -49,20 +59,35 @@ export function splitText(tree: Root, renderer: Renderer, limit: number): TextCh
 
   const tails = new WeakSet<RootContent>();
   const measureNode = (node: RootContent): number => size([node]);
+  /** Cut `block` and queue the rest; a block where nothing fits is flattened to plain text first. */
+  const cut = (block: RootContent): void => {
+    let [head, tail] = cutBlock(block, measureNode, limit);
+    if (head === undefined && !flattened.has(block)) {
+      const plain = para(toPlainText(block, { markers: true }));
+      flattened.add(plain);
+      tails.add(plain);
+      queue.unshift(plain);
+      return;
+    }
+    if (head === undefined) [head, tail] = splitNode(block, smallestSafeCut(block));
+    if (flattened.has(block)) {
+      if (head !== undefined) flattened.add(head);
+      if (tail !== undefined) flattened.add(tail);
+    }
+    current.push(head ?? block);
+    if (tail === undefined) {
+      estimate = size(current);
+      return;
+    }
+    flush();
+    tails.add(tail);
+    queue.unshift(tail);
+  };
   while (queue.length > 0) {
     const block = queue.shift() as RootContent;
     if (current.length === 0 && tails.has(block)) {
       // The rest of a cut block: measure only what can fit, never the whole rest again.
-      const [head, tail] = cutBlock(block, measureNode, limit);
-      if (tail === undefined) {
-        current.push(head);
-        estimate = size([head]);
-        continue;
-      }
-      current.push(head);
-      flush();
-      tails.add(tail);
-      queue.unshift(tail);
+      cut(block);
       continue;
     }
     const blockSize = size([block]);
@@ -77,13 +102,7 @@ export function splitText(tree: Root, renderer: Renderer, limit: number): TextCh
       queue.unshift(block);
       continue;
     }
-    const [head, tail] = cutBlock(block, measureNode, limit);
-    current.push(head);
-    flush();
-    if (tail !== undefined) {
-      tails.add(tail);
-      queue.unshift(tail);
-    }
+    cut(block);
   }
   flush();
   return chunks;
@@ -97,12 +116,15 @@ function para(value: string): RootContent {
   return { type: "paragraph", children: [{ type: "text", value }] };
 }
 
-/** Cut a block into the largest head that fits (when anything fits) and the rest (if any). */
+/**
+ * Cut a block into the largest head that fits and the rest (`undefined` when the whole
+ * block fits). The head is `undefined` when not even one unit fits.
+ */
 function cutBlock(
   block: RootContent,
   measure: (node: RootContent) => number,
   limit: number,
-): [RootContent, RootContent | undefined] {
+): [RootContent | undefined, RootContent | undefined] {
   const length = nodeLength(block);
   const headSize = (offset: number): number => {
     const [head] = splitNode(block, offset);
@@ -112,6 +134,7 @@ function cutBlock(
   if (best >= length) return [block, undefined];
   const boundaries = findBoundaries(block, best + 1);
   while (best > 0 && boundaries.unsafe.has(best)) best -= 1;
+  if (best <= 0) return [undefined, block];
   let cut = best;
   for (const rank of [3, 2, 1] as BoundaryRank[]) {
     const candidate = lastAtMost(boundaries.byRank[rank], best);
@@ -120,9 +143,12 @@ function cutBlock(
       break;
     }
   }
-  if (cut <= 0) cut = boundaries.unsafe.has(1) ? 2 : 1;
-  const [head, tail] = splitNode(block, cut);
-  return [head ?? block, head === undefined ? undefined : tail];
+  return splitNode(block, cut);
+}
+
+/** The smallest cut that never splits a surrogate pair: 1, or 2 after a high surrogate. */
+function smallestSafeCut(block: RootContent): number {
+  return findBoundaries(block, 2).unsafe.has(1) ? 2 : 1;
 }
 
 /**

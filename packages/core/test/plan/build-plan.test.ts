@@ -53,6 +53,13 @@ describe("planDelivery", () => {
     expect(parts[0]?.type === "album" && parts[0].caption?.text).toBe("hi");
   });
 
+  it("notes a flattened chunk as degraded formatting", () => {
+    const caps = testCapabilities({ text: { maxLength: 60, format: "x" } });
+    const { parts, degraded } = plan(`[x](https://example.com/${"p".repeat(100)})`, [], false, caps);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(degraded[0]).toMatchObject({ from: "formatting", to: "plain" });
+  });
+
   it("sends text without caption when the platform has no captions", () => {
     const { parts } = plan("hi", [loaded("image")], false, testCapabilities({ caption: null }));
     expect(parts.map((p) => p.type)).toEqual(["text", "media"]);

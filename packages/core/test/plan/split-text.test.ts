@@ -74,6 +74,16 @@ describe("splitText", () => {
     expect(last?.type === "list" && last.start).toBeGreaterThan(1);
   });
 
+  it("flattens a piece whose formatting alone is over the limit, and keeps it within the limit", () => {
+    const url = `https://example.com/${"p".repeat(150)}`;
+    const chunks = splitText(parseReplyMarkdown(`see [docs](${url}) now`), htmlRenderer, 60);
+    for (const chunk of chunks) expect(chunk.rendered.length).toBeLessThanOrEqual(60);
+    expect(chunks.some((c) => c.flattened)).toBe(true);
+    expect(squash(chunks.map((c) => visibleOfHtml(c.rendered)).join(""))).toBe(
+      squash(`see docs (${url}) now`),
+    );
+  });
+
   it("never cuts a surrogate pair", () => {
     const chunks = splitText(parseReplyMarkdown("😀".repeat(40)), htmlRenderer, 11).map((c) => c.rendered);
     expect(chunks.join("")).toBe("😀".repeat(40));
