@@ -20,7 +20,7 @@ export function isBlockedHostname(host: string): boolean {
   let name = host.toLowerCase();
   if (name.endsWith(".")) name = name.slice(0, -1);
   if (name === "" || !name.includes(".")) return true;
-  if (name.split(".").includes("")) return true;
+  if (name.startsWith(".") || name.endsWith(".") || name.includes("..")) return true;
   if (BLOCKED_NAMES.has(name)) return true;
   return BLOCKED_SUFFIXES.some((suffix) => name.endsWith(suffix));
 }

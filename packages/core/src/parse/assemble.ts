@@ -33,6 +33,8 @@ export interface Assembled {
   changed: boolean;
 }
 
+const NO_MEDIA: Line["media"] = [];
+
 interface Line {
   /** The line's text when stage two rewrote it; otherwise `source[start, end)`. */
   text: string | undefined;
@@ -67,10 +69,11 @@ export function assemble(removed: Removed, options: AssembleOptions): Assembled 
       touched = true;
       cutAt++;
     }
-    const media: Line["media"] = [];
+    let media: Line["media"] = NO_MEDIA;
     while (imageAt < removed.images.length && (removed.images[imageAt]?.at ?? 0) <= end) {
       const image = removed.images[imageAt++];
-      if (image && options.media === "extract") media.push({ url: image.url, column: image.at - start });
+      if (image && options.media === "extract")
+        media = [...media, { url: image.url, column: image.at - start }];
     }
     const blank = isBlankRange(text, start, contentEnd);
     let kind: Line["kind"] = blank && !inCode(code, start) ? "blank" : "content";
@@ -81,13 +84,11 @@ export function assemble(removed: Removed, options: AssembleOptions): Assembled 
         changed = true;
         let rest = options.media === "strip" ? undefined : read.rest;
         if (rest !== undefined && options.isUnsafeRest(rest)) rest = undefined;
-        const images = media.splice(0).map((image) => ({ url: image.url, column: 0 }));
         const references = options.media === "extract" ? read.references : [];
-        const all = [
-          ...images,
+        media = [
+          ...media.map((image) => ({ url: image.url, column: 0 })),
           ...references.map((ref) => ({ url: ref.url, column: rest === undefined ? 0 : ref.column })),
         ];
-        media.push(...all);
         content = rest ?? "";
         touched = true;
       }
@@ -151,9 +152,16 @@ function tidy(source: string, lines: Line[]): { text: string; media: PlacedMedia
       for (const m of run.media) pending.push({ url: m.url, line: -1, column: 0 });
       j++;
     }
-    const run = lines.slice(i, j).filter((l) => l.kind === "blank");
-    const keep = dropped ? run.slice(0, Math.min(blanks, 1)) : run;
-    for (const blank of keep) kept.push({ ...blank, text: dropped ? "" : blank.text });
+    if (dropped && blanks > 0)
+      kept.push({
+        text: "",
+        start: 0,
+        end: 0,
+        eol: (lines[i] as Line).eol || "\n",
+        kind: "blank",
+        media: NO_MEDIA,
+      });
+    else if (!dropped) for (let k = i; k < j; k++) kept.push(lines[k] as Line);
     for (; unplaced < pending.length; unplaced++) {
       const m = pending[unplaced] as (typeof pending)[number];
       if (m.line === -1) m.line = kept.length;

@@ -34,15 +34,15 @@ export function scanDirectives(text: string, code: CodeRanges, options: ScanOpti
   const search = { double: nextOf(text, '"'), single: nextOf(text, "'") };
   let closings: NextIndex | undefined;
   let lineEnd = -1;
-  let brackets: Brackets = { start: 0, close: new Int32Array(0) };
+  let brackets: Brackets | undefined;
 
   const image = (i: number): Found | undefined => {
     if (i > lineEnd) {
       const newline = text.indexOf("\n", i);
       lineEnd = newline === -1 ? text.length : newline;
-      brackets = matchBrackets(text, text.lastIndexOf("\n", i) + 1, lineEnd);
+      brackets = matchBrackets(text, text.lastIndexOf("\n", i) + 1, lineEnd, brackets);
     }
-    const match = matchImage(text, i - 1, lineEnd, brackets);
+    const match = brackets && matchImage(text, i - 1, lineEnd, brackets);
     return match && checkRemoteMediaUrl(match.url).ok
       ? { kind: "image", url: match.url, start: i - 1, end: match.end }
       : undefined;
@@ -66,7 +66,7 @@ export function scanDirectives(text: string, code: CodeRanges, options: ScanOpti
     if (match) return isProse(code, match.start, match.end) ? match : undefined;
     if (text.charCodeAt(i + 1) === 91) {
       const tag = matchTag(text, i, idStop);
-      return tag && isProse(code, i, tag.end) ? { ...tag, start: i } : undefined;
+      return tag && isProse(code, i, tag.end) ? tag : undefined;
     }
     return startsEmbed(text, i) ? embed(i) : undefined;
   };

@@ -21,12 +21,20 @@ export interface Brackets {
   start: number;
   /** Matches, indexed from the start of the line. */
   close: Int32Array;
+  /** Scratch stack of open brackets. */
+  open: Int32Array;
 }
 
-/** Match the brackets of one line (backslash escapes respected) in a single pass. */
-export function matchBrackets(text: string, lineStart: number, lineEnd: number): Brackets {
-  const close = new Int32Array(lineEnd - lineStart);
-  const open = new Int32Array(lineEnd - lineStart);
+/**
+ * Match the brackets of one line (backslash escapes respected) in a single pass. `reuse`
+ * lends its buffers when they are large enough.
+ */
+export function matchBrackets(text: string, lineStart: number, lineEnd: number, reuse?: Brackets): Brackets {
+  const length = lineEnd - lineStart;
+  const fits = reuse !== undefined && reuse.close.length >= length;
+  const close = fits ? reuse.close : new Int32Array(Math.max(length, 256));
+  const open = fits ? reuse.open : new Int32Array(close.length);
+  close.fill(0, 0, length);
   let depth = 0;
   for (let i = lineStart; i < lineEnd; i++) {
     const c = text.charCodeAt(i);
@@ -34,7 +42,7 @@ export function matchBrackets(text: string, lineStart: number, lineEnd: number):
     else if (c === 91) open[depth++] = i;
     else if (c === 93 && depth > 0) close[(open[--depth] ?? 0) - lineStart] = i + 1;
   }
-  return { start: lineStart, close };
+  return { start: lineStart, close, open };
 }
 
 /** Match an image at `at` (where the text holds `![`), using the line's bracket matches. */

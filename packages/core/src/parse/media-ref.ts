@@ -56,6 +56,18 @@ function endsWithExtension(raw: string, start: number, end: number): boolean {
   return i > start && i < end - 1 && raw.charCodeAt(i) === 46;
 }
 
+/** Whether a path has a `..` segment anywhere (separators `/` and `\`). */
+function hasParentSegment(value: string): boolean {
+  for (let at = value.indexOf(".."); at !== -1; at = value.indexOf("..", at + 1)) {
+    const before = value.charCodeAt(at - 1);
+    const after = value.charCodeAt(at + 2);
+    const startsSegment = at === 0 || before === 47 || before === 92;
+    const endsSegment = at + 2 === value.length || after === 47 || after === 92;
+    if (startsSegment && endsSegment) return true;
+  }
+  return false;
+}
+
 function isAlphanumeric(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
@@ -86,7 +98,7 @@ export function hasScheme(value: string): boolean {
 
 /** Whether a reference has a file extension on its last path component. */
 export function hasExtension(value: string): boolean {
-  const last = value.split(/[\\/]/).pop() ?? "";
+  const last = value.slice(Math.max(value.lastIndexOf("/"), value.lastIndexOf("\\")) + 1);
   return EXTENSION.test(last) && !last.startsWith(".");
 }
 
@@ -121,7 +133,7 @@ export function isValidReference(value: string, rules: ReferenceRules): boolean 
   if (hasControlCharacter(value, false)) return false;
   if (!rules.allowSpaces && /\s/.test(value)) return false;
   if (value !== value.trim()) return false;
-  if (value.split(/[\\/]/).includes("..")) return false;
+  if (hasParentSegment(value)) return false;
   if (value.startsWith("~") && !/^~[\\/]/.test(value)) return false;
   // UNC shares (`\\server\share`, `//server/share`) reach out over the network.
   if (/^(?:\\\\|\/\/)/.test(value)) return false;

@@ -28,7 +28,8 @@ export function parseReply(raw: string, options: ParseOptions = {}): ParsedReply
   const removed = removeDirectives(raw, code, found);
   const assembled = assemble(removed, {
     media,
-    isUnsafeRest: (rest) => scanDirectives(rest, NO_CODE, scan).length > 0 || hasEmbedOpening(rest),
+    isUnsafeRest: (rest) =>
+      rest.includes("[") && (scanDirectives(rest, NO_CODE, scan).length > 0 || hasEmbedOpening(rest)),
   });
   const result = plain(assembled.text);
   result.segments = segment(assembled.text, assembled.media, result.mediaUrls);
