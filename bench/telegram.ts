@@ -190,16 +190,27 @@ async function timing(apiRoot: string, token: string) {
   return results;
 }
 
-/** Child process: one 50 MB document through the adapter, peak RSS growth sampled every 2 ms. */
-async function memory(apiRoot: string, token: string, dir: string, gcEveryMs: number): Promise<void> {
+/** Child process: one 50 MB document through the adapter (or bare grammY from the path), peak RSS growth sampled every 2 ms. */
+async function memory(
+  apiRoot: string,
+  token: string,
+  dir: string,
+  gcEveryMs: number,
+  via: string,
+): Promise<void> {
   const adapter = createTelegramAdapter({
     token,
     apiRoot,
     media: { localRoots: [dir] },
     clock: skippingClock(),
   });
-  const warm = await adapter.send({ text: "", mediaUrls: [join(dir, "small.pdf")] }, { to: CHAT });
-  if (!warm.ok) throw new Error("warm-up failed");
+  const api = new Api(token, { apiRoot });
+  const upload = async (name: string) => {
+    if (via === "grammy") return void (await api.sendDocument(CHAT, new InputFile(join(dir, name))));
+    const receipt = await adapter.send({ text: "", mediaUrls: [join(dir, name)] }, { to: CHAT });
+    if (!receipt.ok) throw new Error(`upload failed: ${JSON.stringify(receipt.failures)}`);
+  };
+  await upload("small.pdf");
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const baseline = process.memoryUsage.rss();
@@ -213,12 +224,12 @@ async function memory(apiRoot: string, token: string, dir: string, gcEveryMs: nu
     }
   }, 2);
   const started = performance.now();
-  const receipt = await adapter.send({ text: "", mediaUrls: [join(dir, "big.pdf")] }, { to: CHAT });
+  await upload("big.pdf");
   clearInterval(timer);
-  if (!receipt.ok) throw new Error(`upload failed: ${JSON.stringify(receipt.failures)}`);
+  const who = via === "grammy" ? "bare grammY, InputFile(path)" : "adapter";
   process.stdout.write(
     JSON.stringify({
-      name: gcEveryMs > 0 ? `50 MB document (gc every ${gcEveryMs} ms)` : "50 MB document",
+      name: `50 MB document, ${who}${gcEveryMs > 0 ? ` (gc every ${gcEveryMs} ms)` : ""}`,
       peakRssGrowthMb: round((peak - baseline) / 1024 / 1024, 1),
       ms: Math.round(performance.now() - started),
     }),
@@ -273,8 +284,11 @@ async function main(): Promise<void> {
     writeDocument(join(dir, "big.pdf"), DOCUMENT_BYTES);
     writeDocument(join(dir, "small.pdf"), 1024 * 1024);
     const rss = [];
-    for (const gcEveryMs of [0, 20]) {
-      rss.push(JSON.parse(await spawnSelf(["memory", apiRoot, token, dir, String(gcEveryMs)]).done));
+    for (const via of ["adapter", "grammy"]) {
+      for (const gcEveryMs of [0, 20]) {
+        const args = ["memory", apiRoot, token, dir, String(gcEveryMs), via];
+        rss.push(JSON.parse(await spawnSelf(args).done));
+      }
     }
     report(texts, rss);
   } finally {
@@ -326,7 +340,8 @@ function report(times: Timing[], rss: Array<{ name: string; peakRssGrowthMb: num
       `${r.name.padEnd(40)} peak RSS growth ${r.peakRssGrowthMb} MB (${r.ms} ms), goal ≤ ${GOALS.rssMb} MB`,
     );
   }
-  if (!rss.some((r) => r.peakRssGrowthMb <= GOALS.rssMb)) missed.push("rss");
+  const adapterRun = rss.find((r) => r.name === "50 MB document, adapter");
+  if (adapterRun && adapterRun.peakRssGrowthMb > GOALS.rssMb) missed.push("rss (default GC)");
   writeFileSync(
     resultsFile,
     `${JSON.stringify({ node: process.version, loadAverage: round(loadavg()[0] ?? 0, 2), goals: GOALS, times, rss }, null, 2)}\n`,
@@ -342,4 +357,7 @@ if (role === undefined) await main();
 else if (role === "emulator") {
   const emulator = await startTelegramEmulator({ rateLimits: false });
   process.stdout.write(`${JSON.stringify({ apiRoot: emulator.apiRoot, token: emulator.token })}\n`);
-} else if (role === "memory") await memory(args[0] ?? "", args[1] ?? "", args[2] ?? "", Number(args[3]));
+} else if (role === "memory") {
+  const [apiRoot = "", token = "", dir = "", gcEveryMs = "0", via = "adapter"] = args;
+  await memory(apiRoot, token, dir, Number(gcEveryMs), via);
+}
