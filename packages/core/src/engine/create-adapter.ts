@@ -83,7 +83,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
     name: definition.name,
     capabilities,
     async send(input: ReplyPayloadInput | ReplyPayload, target: Target, options: SendOptions = {}) {
-      checkTarget(target);
+      checkSendInput(target, options);
       if (target.thread !== undefined && !capabilities.threads)
         throw new UnsupportedFeatureError(
           "threads",
@@ -117,11 +117,21 @@ function replyTarget(payload: ReplyPayload, target: Target): string | undefined 
   return payload.replyToCurrent ? target.currentMessageId : undefined;
 }
 
-function checkTarget(target: Target): void {
-  const issues = [];
-  if (typeof target?.to !== "string" || target.to.trim() === "")
-    issues.push({ path: ["target", "to"], message: "must be a non-empty string", code: "invalid_type" });
-  if (target?.thread !== undefined && (typeof target.thread !== "string" || target.thread === ""))
-    issues.push({ path: ["target", "thread"], message: "must be a non-empty string", code: "invalid_type" });
-  if (issues.length > 0) throw new PayloadError("Invalid target", issues);
+function checkSendInput(target: Target, options: SendOptions): void {
+  const issues: Array<{ path: string[]; message: string; code: string }> = [];
+  const text = (value: unknown, path: string[], optional: boolean): void => {
+    if ((optional && value === undefined) || (typeof value === "string" && value.trim() !== "")) return;
+    issues.push({ path, message: "must be a non-empty string", code: "invalid_type" });
+  };
+  text(target?.to, ["target", "to"], false);
+  text(target?.thread, ["target", "thread"], true);
+  text(target?.currentMessageId, ["target", "currentMessageId"], true);
+  text(options.idempotencyKey, ["options", "idempotencyKey"], true);
+  if (options.replyMode !== undefined && !["first", "all", "off"].includes(options.replyMode))
+    issues.push({
+      path: ["options", "replyMode"],
+      message: 'must be "first", "all" or "off"',
+      code: "invalid_value",
+    });
+  if (issues.length > 0) throw new PayloadError("Invalid target or send options", issues);
 }

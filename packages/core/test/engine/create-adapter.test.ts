@@ -40,6 +40,12 @@ describe("createAdapter: text", () => {
   it("throws PayloadError for an invalid target before any call", async () => {
     const { adapter, transport } = harness();
     await expect(adapter.send({ text: "x" }, { to: "" })).rejects.toBeInstanceOf(PayloadError);
+    await expect(adapter.send({ text: "x" }, to, { idempotencyKey: " " })).rejects.toBeInstanceOf(
+      PayloadError,
+    );
+    await expect(
+      adapter.send({ text: "x" }, to, { replyMode: "sometimes" as "first" }),
+    ).rejects.toMatchObject({ issues: [{ path: ["options", "replyMode"] }] });
     expect(transport.calls).toHaveLength(0);
   });
 
