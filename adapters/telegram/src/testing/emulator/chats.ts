@@ -27,7 +27,13 @@ export interface Placement {
   replyTo?: Message;
 }
 
-const BOT = { id: 123456, is_bot: true, first_name: "Outbox Emulator", username: "outbox_emulator_bot" };
+/** The emulated bot, as `getMe` and `from` show it. */
+export const BOT = {
+  id: 123456,
+  is_bot: true,
+  first_name: "Outbox Emulator",
+  username: "outbox_emulator_bot",
+};
 
 /** All chats and messages. */
 export class Chats {

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { ApiError } from "./api-error.js";
 import { readRequest } from "./body.js";
-import { Chats } from "./chats.js";
+import { BOT, Chats } from "./chats.js";
 import type { StoredFile } from "./media.js";
 import { FloodControl } from "./rate-limits.js";
 import { type HandlerContext, SEND_METHODS } from "./send-methods.js";
@@ -106,11 +106,7 @@ export async function startTelegramEmulator(
       flood: (chatId) => flood?.take(chatId),
       record: (chatId, message) => observed.push({ chatId, message }),
     };
-    if (method === "getme")
-      return reply(res, 200, {
-        ok: true,
-        result: { id: 123456, is_bot: true, first_name: "Outbox Emulator" },
-      });
+    if (method === "getme") return reply(res, 200, { ok: true, result: BOT });
     if (method === "sendchataction") return reply(res, 200, { ok: true, result: true });
     const handler = SEND_METHODS[method];
     if (!handler) throw new ApiError(404, "Not Found: method not found");
