@@ -33,18 +33,29 @@ export interface Assembled {
   changed: boolean;
 }
 
-const NO_MEDIA: Line["media"] = [];
+const CONTENT = 0;
+const BLANK = 1;
+const DROPPED = 2;
 
-interface Line {
-  /** The line's text when stage two rewrote it; otherwise `source[start, end)`. */
-  text: string | undefined;
-  start: number;
-  end: number;
-  /** `\n`, `\r\n`, or `""` for the last line. */
-  eol: string;
-  kind: "content" | "blank" | "dropped";
-  /** Media on this line: column in `text` (for a dropped line: 0). */
-  media: Array<{ url: string; column: number }>;
+/** A media reference on a line: column in the line's final text (0 on a dropped line). */
+interface LineMedia {
+  url: string;
+  column: number;
+}
+
+/** The lines of the text after stage two, as parallel arrays (few objects for big texts). */
+interface Lines {
+  source: string;
+  /** Offset where each line starts, ends (before CR LF), and where the next one starts. */
+  starts: number[];
+  ends: number[];
+  nexts: number[];
+  /** CONTENT, BLANK or DROPPED. */
+  kinds: number[];
+  /** Text of the lines stage two rewrote. */
+  rewritten: Map<number, string>;
+  /** Media found on each line. */
+  media: Map<number, LineMedia[]>;
 }
 
 /** Run stage two over the output of stage one. */
@@ -53,30 +64,37 @@ export function assemble(removed: Removed, options: AssembleOptions): Assembled 
   if (removed.cuts.length === 0 && !hasDirectiveLine(text, code, options)) {
     return { text: text.trimEnd(), media: [], changed: false };
   }
-  const lines: Line[] = [];
+  const lines: Lines = {
+    source: text,
+    starts: [],
+    ends: [],
+    nexts: [],
+    kinds: [],
+    rewritten: new Map(),
+    media: new Map(),
+  };
   let changed = removed.cuts.length > 0;
   let cutAt = 0;
   let imageAt = 0;
   let start = 0;
-  for (;;) {
+  for (let index = 0; ; index++) {
     const newline = text.indexOf("\n", start);
     const end = newline === -1 ? text.length : newline;
     const contentEnd = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
-    const eol = newline === -1 ? "" : text.slice(contentEnd, end + 1);
     let content: string | undefined;
     let touched = false;
     while (cutAt < removed.cuts.length && (removed.cuts[cutAt] ?? 0) <= end) {
       touched = true;
       cutAt++;
     }
-    let media: Line["media"] = NO_MEDIA;
+    let media: LineMedia[] | undefined;
     while (imageAt < removed.images.length && (removed.images[imageAt]?.at ?? 0) <= end) {
       const image = removed.images[imageAt++];
       if (image && options.media === "extract")
-        media = [...media, { url: image.url, column: image.at - start }];
+        (media ??= []).push({ url: image.url, column: image.at - start });
     }
     const blank = isBlankRange(text, start, contentEnd);
-    let kind: Line["kind"] = blank && !inCode(code, start) ? "blank" : "content";
+    let kind = blank && !inCode(code, start) ? BLANK : CONTENT;
     const token = options.media === "ignore" || blank ? -1 : mediaTokenAt(text, start, contentEnd);
     if (token !== -1 && isDirectiveLine(code, start, token, contentEnd)) {
       const read = readMediaLine(text.slice(start, contentEnd), token);
@@ -86,20 +104,25 @@ export function assemble(removed: Removed, options: AssembleOptions): Assembled 
         if (rest !== undefined && options.isUnsafeRest(rest)) rest = undefined;
         const references = options.media === "extract" ? read.references : [];
         media = [
-          ...media.map((image) => ({ url: image.url, column: 0 })),
+          ...(media ?? []).map((image) => ({ url: image.url, column: 0 })),
           ...references.map((ref) => ({ url: ref.url, column: rest === undefined ? 0 : ref.column })),
         ];
         content = rest ?? "";
         touched = true;
       }
     }
-    if (touched && (content === undefined ? blank : content.trim() === "")) kind = "dropped";
-    lines.push({ text: content, start, end: contentEnd, eol, kind, media });
+    if (touched && (content === undefined ? blank : content.trim() === "")) kind = DROPPED;
+    lines.starts.push(start);
+    lines.ends.push(contentEnd);
+    lines.nexts.push(newline === -1 ? text.length : newline + 1);
+    lines.kinds.push(kind);
+    if (content !== undefined) lines.rewritten.set(index, content);
+    if (media && media.length > 0) lines.media.set(index, media);
     if (newline === -1) break;
     start = newline + 1;
   }
   if (!changed) return { text: text.trimEnd(), media: [], changed };
-  return { ...tidy(text, lines), changed };
+  return { ...tidy(lines), changed };
 }
 
 function isBlankRange(text: string, start: number, end: number): boolean {
@@ -127,59 +150,63 @@ function isDirectiveLine(code: CodeRanges, lineStart: number, token: number, lin
   return !inCode(code, at) && !codeRunsPast(code, at, lineEnd);
 }
 
-/** Drop lines, collapse blank runs left behind, trim; place media in the final text. */
-function tidy(source: string, lines: Line[]): { text: string; media: PlacedMedia[] } {
-  const kept: Line[] = [];
+/**
+ * Drop lines, collapse blank runs left behind, trim; place media in the final text.
+ * Kept lines are line indexes; `-1 - i` stands for one blank line ending like line `i`.
+ */
+function tidy(lines: Lines): { text: string; media: PlacedMedia[] } {
+  const { kinds } = lines;
+  const kept: number[] = [];
   const pending: Array<{ url: string; line: number; column: number }> = [];
   let unplaced = 0;
   let i = 0;
-  while (i < lines.length) {
-    const line = lines[i] as Line;
-    if (line.kind === "content") {
-      for (const m of line.media) pending.push({ url: m.url, line: kept.length, column: m.column });
+  while (i < kinds.length) {
+    if (kinds[i] === CONTENT) {
+      for (const m of lines.media.get(i) ?? [])
+        pending.push({ url: m.url, line: kept.length, column: m.column });
       unplaced = pending.length;
-      kept.push(line);
+      kept.push(i);
       i++;
       continue;
     }
     let j = i;
     let blanks = 0;
     let dropped = false;
-    while (j < lines.length && (lines[j] as Line).kind !== "content") {
-      const run = lines[j] as Line;
-      if (run.kind === "blank") blanks++;
+    for (; j < kinds.length && kinds[j] !== CONTENT; j++) {
+      if (kinds[j] === BLANK) blanks++;
       else dropped = true;
-      for (const m of run.media) pending.push({ url: m.url, line: -1, column: 0 });
-      j++;
+      for (const m of lines.media.get(j) ?? []) pending.push({ url: m.url, line: -1, column: 0 });
     }
-    if (dropped && blanks > 0)
-      kept.push({
-        text: "",
-        start: 0,
-        end: 0,
-        eol: (lines[i] as Line).eol || "\n",
-        kind: "blank",
-        media: NO_MEDIA,
-      });
-    else if (!dropped) for (let k = i; k < j; k++) kept.push(lines[k] as Line);
+    if (!dropped) for (let k = i; k < j; k++) kept.push(k);
+    else if (blanks > 0) kept.push(-1 - i);
     for (; unplaced < pending.length; unplaced++) {
       const m = pending[unplaced] as (typeof pending)[number];
       if (m.line === -1) m.line = kept.length;
     }
     i = j;
   }
+  const isBlank = (entry: number): boolean => entry < 0 || kinds[entry] === BLANK;
   let first = 0;
-  while (first < kept.length && (kept[first] as Line).kind === "blank") first++;
+  while (first < kept.length && isBlank(kept[first] ?? 0)) first++;
   let last = kept.length;
-  while (last > first && (kept[last - 1] as Line).kind === "blank") last--;
+  while (last > first && isBlank(kept[last - 1] ?? 0)) last--;
   const offsets: number[] = [];
-  let out = "";
+  const pieces: string[] = [];
+  let length = 0;
   for (let k = first; k < last; k++) {
-    offsets[k] = out.length;
-    const line = kept[k] as Line;
-    out += (line.text ?? source.slice(line.start, line.end)) + (k < last - 1 ? line.eol || "\n" : "");
+    offsets[k] = length;
+    const entry = kept[k] ?? 0;
+    const line = entry < 0 ? -1 - entry : entry;
+    const body =
+      entry < 0
+        ? ""
+        : (lines.rewritten.get(line) ?? lines.source.slice(lines.starts[line], lines.ends[line]));
+    let eol = "";
+    if (k < last - 1) eol = lines.source.slice(lines.ends[line], lines.nexts[line]) || "\n";
+    pieces.push(body, eol);
+    length += body.length + eol.length;
   }
-  const text = out.trimEnd();
+  const text = pieces.join("").trimEnd();
   const media = pending.map((m) => {
     const at = m.line < first ? 0 : m.line >= last ? text.length : (offsets[m.line] ?? 0) + m.column;
     return { url: m.url, at: Math.min(at, text.length) };
