@@ -274,6 +274,8 @@ export interface DeliveryJournal {
   deliveredParts: number[];
   /** Number of parts in the plan, once known; with every part delivered, a repeat sends (and loads) nothing. */
   partCount?: number;
+  /** Parts whose last attempt failed ambiguously (may have been delivered); a repeat resends them only with `retryAmbiguous`. */
+  ambiguousParts?: number[];
 }
 
 /** Pluggable store behind once-only delivery. */

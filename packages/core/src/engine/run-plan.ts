@@ -1,4 +1,5 @@
 import type { DeliveryJournal, DeliveryReceipt, DeliveryStore, SendOptions } from "../adapter/types.js";
+import { TransportError } from "../errors/errors.js";
 import type { DeliveryPlan, PartDegradation } from "../plan/types.js";
 import { deliverPart, type PartContext, type SendablePart } from "./deliver-part.js";
 import { isAmbiguous } from "./retry.js";
@@ -26,6 +27,7 @@ export interface RunContext extends PartContext {
 export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<DeliveryReceipt> {
   const journal: DeliveryJournal = { ...structuredClone(context.journal), partCount: plan.parts.length };
   const delivered = new Set(journal.deliveredParts);
+  const ambiguous = new Set(journal.ambiguousParts ?? []);
   const failures: DeliveryReceipt["failures"] = [];
   let replyPending = context.replyTo !== undefined && journal.messages.length === 0;
   let unsupportedNoted = journal.messages.length > 0;
@@ -36,12 +38,19 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
       failures.push({ part: index, error: part.error });
       continue;
     }
+    if (ambiguous.has(index) && !context.retry.policy.retryAmbiguous) {
+      failures.push({ part: index, error: maybeDelivered(index) });
+      continue;
+    }
     const replyTo =
       context.replyMode === "all" || (context.replyMode === "first" && replyPending)
         ? context.replyTo
         : undefined;
     const result = await deliverPart(withoutRescuedCaption(part, index, journal), index, replyTo, context);
     const entries: PartDegradation[] = result.degraded.map((entry) => ({ part: index, ...entry }));
+    const unsure = result.error !== undefined && isAmbiguous(result.error);
+    if (unsure) ambiguous.add(index);
+    else ambiguous.delete(index);
     if (result.error === undefined) {
       delivered.add(index);
       entries.unshift(...plan.degraded.filter((entry) => entry.part === index));
@@ -49,12 +58,12 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
         entries.unshift({ part: index, from: "reply", to: "none", reason: "the platform has no replies" });
       unsupportedNoted = true;
     } else failures.push({ part: index, error: result.error });
-    if (result.messages.length > 0 || result.error === undefined || isAmbiguous(result.error))
-      replyPending = false;
-    if (result.messages.length === 0) continue;
+    if (result.messages.length > 0 || result.error === undefined || unsure) replyPending = false;
+    if (result.messages.length === 0 && !unsure) continue;
     journal.messages.push(...result.messages);
     journal.degraded.push(...entries);
     journal.deliveredParts = [...delivered].sort((a, b) => a - b);
+    journal.ambiguousParts = [...ambiguous].sort((a, b) => a - b);
     await context.save?.(journal);
   }
   return receiptOf(journal, failures);
@@ -70,6 +79,14 @@ export function receiptOf(journal: DeliveryJournal, failures: DeliveryReceipt["f
     failures,
     degraded: byPart(journal.degraded),
   };
+}
+
+/** The failure reported for a part an earlier attempt may have delivered. */
+function maybeDelivered(index: number): TransportError {
+  return new TransportError(
+    `part ${index} may already have been delivered: an earlier attempt failed after sending; not resent (retryAmbiguous is off)`,
+    { ambiguous: true },
+  );
 }
 
 /** A caption already delivered as text (its media failed in an earlier attempt) is not sent twice. */

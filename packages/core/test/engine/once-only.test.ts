@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SentMessage } from "../../src/adapter/types.js";
 import { createFileStore } from "../../src/engine/file-store.js";
-import { PayloadError, PlatformError } from "../../src/errors/errors.js";
+import { PayloadError, PlatformError, TransportError } from "../../src/errors/errors.js";
 import { harness } from "./support/harness.js";
 
 const text = "one one\n\ntwo two\n\nthree three\n\nfour four";
@@ -38,6 +38,35 @@ describe("once-only delivery", () => {
     const third = await send({ text }, to, { idempotencyKey: "k1" });
     expect(third).toEqual(second);
     expect(transport.calls).toHaveLength(5);
+  });
+
+  it("does not resend a part that failed ambiguously, unless retryAmbiguous", async () => {
+    const { send, transport } = harness(small);
+    transport.behave((op) => {
+      if (op.type === "text" && op.text.text.startsWith("two"))
+        throw new TransportError("reset", { ambiguous: true });
+      return undefined;
+    });
+    await send({ text }, to, { idempotencyKey: "amb" });
+    transport.behave(() => undefined);
+    const again = await send({ text }, to, { idempotencyKey: "amb" });
+    expect(again.failures).toEqual([
+      { part: 1, error: expect.objectContaining({ code: "transport_error", ambiguous: true }) },
+    ]);
+    expect(transport.calls).toHaveLength(4);
+
+    const { send: sendEager, transport: eager } = harness(small, {
+      retry: { retryAmbiguous: true, maxRetries: 0 },
+    });
+    eager.behave((op) => {
+      if (op.type === "text" && op.text.text.startsWith("two"))
+        throw new TransportError("reset", { ambiguous: true });
+      return undefined;
+    });
+    await sendEager({ text }, to, { idempotencyKey: "amb" });
+    eager.behave(() => undefined);
+    expect((await sendEager({ text }, to, { idempotencyKey: "amb" })).ok).toBe(true);
+    expect(eager.calls).toHaveLength(5);
   });
 
   it("refuses a key reused with a different payload or target", async () => {
