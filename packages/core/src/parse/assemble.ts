@@ -90,8 +90,10 @@ export function assemble(removed: Removed, options: AssembleOptions): Assembled 
     let media: LineMedia[] | undefined;
     while (imageAt < removed.images.length && (removed.images[imageAt]?.at ?? 0) <= end) {
       const image = removed.images[imageAt++];
-      if (image && options.media === "extract")
-        (media ??= []).push({ url: image.url, column: image.at - start });
+      if (image && options.media === "extract") {
+        media ??= [];
+        media.push({ url: image.url, column: image.at - start });
+      }
     }
     const blank = isBlankRange(text, start, contentEnd);
     let kind = blank && !inCode(code, start) ? BLANK : CONTENT;

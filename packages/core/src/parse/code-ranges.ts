@@ -399,9 +399,17 @@ export function inCode(ranges: CodeRanges, offset: number): boolean {
 
 /** Whether a code range starts in `[from, to)` and runs past `to`. */
 export function codeRunsPast(ranges: CodeRanges, from: number, to: number): boolean {
+  // Ranges do not overlap, so only the last one starting before `to` can run past it.
   const { bounds } = ranges;
-  for (let i = firstEndingAfter(ranges, from); i < bounds.length && (bounds[i] ?? 0) < to; i += 2) {
-    if ((bounds[i] ?? 0) >= from && (bounds[i + 1] ?? 0) > to) return true;
+  let lo = 0;
+  let hi = bounds.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((bounds[mid * 2] ?? 0) < to) lo = mid + 1;
+    else hi = mid;
   }
-  return false;
+  if (lo === 0) return false;
+  const start = bounds[(lo - 1) * 2] ?? 0;
+  const end = bounds[(lo - 1) * 2 + 1] ?? 0;
+  return start >= from && end > to;
 }
