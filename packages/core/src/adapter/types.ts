@@ -157,6 +157,17 @@ export interface SentMessage {
   memberIds?: string[];
   /** A degradation the transport applied itself (e.g. markup refused, resent as plain text). */
   degraded?: { from: string; to: string; reason: string };
+  /**
+   * The platform's rate-limit state for this target after the call, when it reports one
+   * (Discord `X-RateLimit-Remaining` / `-Reset-After`); with nothing remaining the engine
+   * holds the target until the reset, on top of the declared `rateLimits`.
+   */
+  rateLimit?: {
+    /** Calls left in the current window. */
+    remaining: number;
+    /** Milliseconds until the window resets. */
+    resetAfterMs: number;
+  };
 }
 
 /**

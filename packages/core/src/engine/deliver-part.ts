@@ -59,6 +59,8 @@ export async function deliverPart(
     try {
       const sent = await withRetries(() => call(context.transport, operation), context.retry);
       if (sent.degraded !== undefined) degraded.push(sent.degraded);
+      if (sent.rateLimit !== undefined && sent.rateLimit.remaining <= 0)
+        context.retry.pacer.pause(context.target.to, sent.rateLimit.resetAfterMs);
       return { messages: [{ id: sent.id, kind: kindOf(operation), part: index }], degraded };
     } catch (raw) {
       context.retry.signal?.throwIfAborted();

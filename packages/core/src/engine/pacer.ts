@@ -4,14 +4,16 @@ import type { Clock, RateLimit } from "../adapter/types.js";
 export interface Pacer {
   /** Wait until one operation to `to` is allowed by every applicable limit, and take it. */
   acquire(to: string, signal?: AbortSignal): Promise<void>;
-  /** The platform answered 429 for `to`: hold that target's operations for `ms`. */
+  /**
+   * The platform said `to` is exhausted (a 429, or a rate-limit header with nothing
+   * remaining): hold every operation to that target for `ms`, whatever limits are declared.
+   */
   pause(to: string, ms: number): void;
 }
 
 interface Bucket {
   tokens: number;
   updated: number;
-  pausedUntil: number;
 }
 
 interface Limit {
@@ -28,8 +30,9 @@ const EPSILON = 1e-9;
 /**
  * Token buckets from `capabilities.rateLimits`: one per target per `target` limit, one
  * per `global` limit (a `match` pattern restricts a limit to the targets it matches).
- * An operation waits, on the injected clock, until every applicable bucket holds a token,
- * then takes one from each; concurrent sends share the buckets.
+ * An operation waits, on the injected clock, until every applicable bucket holds a token
+ * and its target is not on hold, then takes one token from each; concurrent sends share
+ * the buckets.
  */
 export function createPacer(limits: readonly RateLimit[], clock: Clock): Pacer {
   const rules: Limit[] = limits.map((limit) => ({
@@ -39,6 +42,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock): Pacer {
     match: limit.match === undefined ? undefined : new RegExp(limit.match),
   }));
   const buckets = new Map<string, Bucket>();
+  const holds = new Map<string, number>();
 
   const bucketsFor = (to: string, now: number): Array<[Limit, Bucket]> => {
     const out: Array<[Limit, Bucket]> = [];
@@ -48,7 +52,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock): Pacer {
       let bucket = buckets.get(key);
       if (bucket === undefined) {
         if (buckets.size >= PRUNE_AT) prune(now);
-        bucket = { tokens: rule.capacity, updated: now, pausedUntil: 0 };
+        bucket = { tokens: rule.capacity, updated: now };
         buckets.set(key, bucket);
       }
       bucket.tokens = Math.min(rule.capacity, bucket.tokens + (now - bucket.updated) * rule.perMs);
@@ -61,9 +65,9 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock): Pacer {
   const prune = (now: number): void => {
     for (const [key, bucket] of buckets) {
       const rule = rules[Number(key.split("\u0000")[0])] as Limit;
-      const full = bucket.tokens + (now - bucket.updated) * rule.perMs >= rule.capacity;
-      if (full && bucket.pausedUntil <= now) buckets.delete(key);
+      if (bucket.tokens + (now - bucket.updated) * rule.perMs >= rule.capacity) buckets.delete(key);
     }
+    for (const [to, until] of holds) if (until <= now) holds.delete(to);
   };
 
   return {
@@ -72,11 +76,9 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock): Pacer {
         signal?.throwIfAborted();
         const now = clock.now();
         const applicable = bucketsFor(to, now);
-        let wait = 0;
-        for (const [rule, bucket] of applicable) {
-          const refill = bucket.tokens >= 1 - EPSILON ? 0 : (1 - bucket.tokens) / rule.perMs;
-          wait = Math.max(wait, bucket.pausedUntil - now, refill);
-        }
+        let wait = (holds.get(to) ?? 0) - now;
+        for (const [rule, bucket] of applicable)
+          if (bucket.tokens < 1 - EPSILON) wait = Math.max(wait, (1 - bucket.tokens) / rule.perMs);
         if (wait <= 0) {
           for (const [, bucket] of applicable) bucket.tokens -= 1;
           return;
@@ -86,11 +88,10 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock): Pacer {
     },
     pause(to, ms) {
       const now = clock.now();
+      holds.set(to, Math.max(holds.get(to) ?? 0, now + ms));
+      if (holds.size >= PRUNE_AT) prune(now);
       for (const [rule, bucket] of bucketsFor(to, now))
-        if (rule.scope === "target") {
-          bucket.pausedUntil = Math.max(bucket.pausedUntil, now + ms);
-          bucket.tokens = Math.min(bucket.tokens, 0);
-        }
+        if (rule.scope === "target") bucket.tokens = Math.min(bucket.tokens, 0);
     },
   };
 }

@@ -80,15 +80,28 @@ describe("pacing", () => {
     expect(transport.calls).toHaveLength(200);
   });
 
-  it("a 429 pauses the target for concurrent sends too", async () => {
+  it("holds a target the platform reports as exhausted (rate-limit headers)", async () => {
+    const { send, transport } = harness({ text: { maxLength: 10, format: "x" } });
+    let next = 0;
+    transport.behave(() => ({ id: `m${++next}`, rateLimit: { remaining: next % 2, resetAfterMs: 2_000 } }));
+    await send({ text: "first\n\nsecond\n\nthird\n\nfourth" }, { to: "z" });
+    expect(transport.calls.map((c) => c.at)).toEqual([0, 0, 2_000, 2_000]);
+  });
+
+  it("a 429 holds the target for other sends too, even without declared limits", async () => {
     const { adapter, transport, clock } = harness();
+    let late: Promise<unknown> = Promise.resolve();
     transport.behave((_op, call) => {
-      if (call === 1) throw new RateLimitedError("slow", 5_000);
+      if (call === 1) {
+        late = adapter.send({ text: "b" }, { to: "x" });
+        throw new RateLimitedError("slow", 5_000);
+      }
       return undefined;
     });
-    await clock.run(
-      Promise.all([adapter.send({ text: "a" }, { to: "x" }), adapter.send({ text: "b" }, { to: "x" })]),
-    );
-    expect(transport.calls.map((c) => c.at)).toEqual([0, 0, 5_000]);
+    await clock.run(adapter.send({ text: "a" }, { to: "x" }));
+    await clock.run(late);
+    expect(transport.calls.map((c) => c.at)).toEqual([0, 5_000, 5_000]);
+    await clock.run(adapter.send({ text: "c" }, { to: "y" }));
+    expect(transport.calls.at(-1)?.at).toBe(5_000);
   });
 });
