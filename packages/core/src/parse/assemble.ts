@@ -192,22 +192,42 @@ function tidy(lines: Lines): { text: string; media: PlacedMedia[] } {
   while (first < kept.length && isBlank(kept[first] ?? 0)) first++;
   let last = kept.length;
   while (last > first && isBlank(kept[last - 1] ?? 0)) last--;
+  // Untouched lines that follow each other in the source are copied as one slice.
   const offsets: number[] = [];
   const pieces: string[] = [];
   let length = 0;
+  let runFrom = -1;
+  let runTo = -1;
+  const flush = (): void => {
+    if (runFrom !== -1) pieces.push(lines.source.slice(runFrom, runTo));
+    runFrom = -1;
+  };
   for (let k = first; k < last; k++) {
     offsets[k] = length;
     const entry = kept[k] ?? 0;
     const line = entry < 0 ? -1 - entry : entry;
-    const body =
-      entry < 0
-        ? ""
-        : (lines.rewritten.get(line) ?? lines.source.slice(lines.starts[line], lines.ends[line]));
-    let eol = "";
-    if (k < last - 1) eol = lines.source.slice(lines.ends[line], lines.nexts[line]) || "\n";
-    pieces.push(body, eol);
-    length += body.length + eol.length;
+    const lineEnd = lines.ends[line] ?? 0;
+    const next = lines.nexts[line] ?? 0;
+    const finalLine = k === last - 1;
+    const body = entry < 0 ? "" : lines.rewritten.get(line);
+    if (body === undefined && (next > lineEnd || finalLine)) {
+      const from = lines.starts[line] ?? 0;
+      const to = finalLine ? lineEnd : next;
+      if (runFrom === -1 || runTo !== from) {
+        flush();
+        runFrom = from;
+      }
+      runTo = to;
+      length += to - from;
+      continue;
+    }
+    flush();
+    const eol = finalLine ? "" : lines.source.slice(lineEnd, next) || "\n";
+    const text = body ?? lines.source.slice(lines.starts[line], lineEnd);
+    pieces.push(text, eol);
+    length += text.length + eol.length;
   }
+  flush();
   const text = pieces.join("").trimEnd();
   const media = pending.map((m) => {
     const at = m.line < first ? 0 : m.line >= last ? text.length : (offsets[m.line] ?? 0) + m.column;

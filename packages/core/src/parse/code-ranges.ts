@@ -30,6 +30,8 @@ interface Fence {
 export interface CodeRanges {
   /** Flattened pairs: start0, end0, start1, end1, … in increasing order. */
   readonly bounds: readonly number[];
+  /** Where the last lookup ended: lookups that move forward walk on from here. */
+  hint?: number;
 }
 
 const SPACE = 32;
@@ -373,10 +375,29 @@ function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
 }
 
-/** Index (into `bounds`, even) of the first range that ends after `offset`. */
+/**
+ * Index (into `bounds`, even) of the first range that ends after `offset`. Scans ask in
+ * increasing order, so a lookup walks a few steps on from the previous one; a lookup that
+ * goes back, or far ahead, binary-searches. This keeps in-order scans linear.
+ */
 function firstEndingAfter(ranges: CodeRanges, offset: number): number {
   const { bounds } = ranges;
-  let lo = 0;
+  let i = ranges.hint ?? 0;
+  if (i > 0 && (bounds[i - 1] ?? 0) > offset) i = 0;
+  for (let steps = 0; i < bounds.length && (bounds[i + 1] ?? 0) <= offset; steps++) {
+    if (steps === 8) {
+      i = search(bounds, offset, i / 2);
+      break;
+    }
+    i += 2;
+  }
+  ranges.hint = i;
+  return i;
+}
+
+/** Binary search from pair `lo` for the first range that ends after `offset`. */
+function search(bounds: readonly number[], offset: number, from: number): number {
+  let lo = from;
   let hi = bounds.length / 2;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
@@ -399,17 +420,6 @@ export function inCode(ranges: CodeRanges, offset: number): boolean {
 
 /** Whether a code range starts in `[from, to)` and runs past `to`. */
 export function codeRunsPast(ranges: CodeRanges, from: number, to: number): boolean {
-  // Ranges do not overlap, so only the last one starting before `to` can run past it.
-  const { bounds } = ranges;
-  let lo = 0;
-  let hi = bounds.length / 2;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((bounds[mid * 2] ?? 0) < to) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo === 0) return false;
-  const start = bounds[(lo - 1) * 2] ?? 0;
-  const end = bounds[(lo - 1) * 2 + 1] ?? 0;
-  return start >= from && end > to;
+  const start = ranges.bounds[firstEndingAfter(ranges, to)];
+  return start !== undefined && start >= from && start < to;
 }
