@@ -15,7 +15,7 @@
 import { writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { fileURLToPath } from "node:url";
-import { parseReply } from "@outbox/core";
+import { parseReply } from "../packages/core/src/parse/index.js";
 
 const resultsFile = fileURLToPath(new URL("results/parse.json", import.meta.url));
 const KB = 1024;

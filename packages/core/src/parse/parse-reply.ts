@@ -22,7 +22,7 @@ export function parseReply(raw: string, options: ParseOptions = {}): ParsedReply
     images: options.markdownImages === true && media !== "ignore",
     canvasUrl: options.canvasUrl ?? defaultCanvasUrl,
   };
-  if (!mayHoldDirectives(raw, scan.images, media !== "ignore")) return plain(raw.trimEnd());
+  if (!mayHoldDirectives(raw, scan.images, media !== "ignore")) return finish(raw.trimEnd(), []);
   const code = findCodeRanges(raw);
   const found = scanDirectives(raw, code, scan);
   const removed = removeDirectives(raw, code, found);
@@ -31,8 +31,7 @@ export function parseReply(raw: string, options: ParseOptions = {}): ParsedReply
     isUnsafeRest: (rest) =>
       rest.includes("[") && (scanDirectives(rest, NO_CODE, scan).length > 0 || hasEmbedOpening(rest)),
   });
-  const result = plain(assembled.text);
-  result.segments = segment(assembled.text, assembled.media, result.mediaUrls);
+  const result = finish(assembled.text, assembled.media);
   applyTags(result, found, options.currentMessageId);
   return result;
 }
@@ -47,15 +46,11 @@ function mayHoldDirectives(text: string, images: boolean, mediaLines: boolean): 
   );
 }
 
-function plain(text: string): ParsedReply {
-  return {
-    text,
-    mediaUrls: [],
-    audioAsVoice: false,
-    replyToCurrent: false,
-    embeds: [],
-    segments: text.trim() === "" ? [] : [{ type: "text", text: text.trim() }],
-  };
+/** The result for the final text and its placed media, before tags are applied. */
+function finish(text: string, media: readonly PlacedMedia[]): ParsedReply {
+  const mediaUrls: string[] = [];
+  const segments = segment(text, media, mediaUrls);
+  return { text, mediaUrls, audioAsVoice: false, replyToCurrent: false, embeds: [], segments };
 }
 
 /** Cut the text at each media reference (first occurrence of each URL); fill `mediaUrls`. */
