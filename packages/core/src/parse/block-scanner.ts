@@ -214,7 +214,7 @@ export class BlockScanner {
     let end = start;
     while (end < this.lineEnd && text.charCodeAt(end) === char) end++;
     if (end - start < 3) return false;
-    if (char === 96 && text.slice(end, this.lineEnd).includes("`")) return false;
+    if (char === 96) for (let i = end; i < this.lineEnd; i++) if (text.charCodeAt(i) === 96) return false;
     this.closeParagraph();
     this.fence = { char, length: end - start, depth: this.stack.length, start };
     return true;

@@ -61,6 +61,8 @@ export function scanDirectives(text: string, code: CodeRanges, options: ScanOpti
   };
 
   const at = (i: number): Found | undefined => {
+    // Every directive starts outside code.
+    if (!isProse(code, i, i + 1)) return undefined;
     const imageStart = options.images && text.charCodeAt(i - 1) === 33 && i - 1 >= (found.at(-1)?.end ?? 0);
     const match = imageStart ? image(i) : undefined;
     if (match) return isProse(code, match.start, match.end) ? match : undefined;

@@ -178,6 +178,8 @@ describe("tags", () => {
     { input: "[[audio_as_voice]]\nline", text: "line", voice: true },
     { input: "top\n\n[[audio_as_voice]]\n\nbottom", text: "top\n\nbottom", voice: true },
     { input: "[[unknown_tag]] stays", text: "[[unknown_tag]] stays" },
+    { input: "`x`[[audio_as_voice]]", text: "`x`", voice: true },
+    { input: "`x`[[reply_to:3]]`y`", text: "`x` `y`", replyToId: "3" },
     { input: "[[reply_to\n:1]]", text: "[[reply_to\n:1]]" },
   ])("$input", ({ input, text, voice = false, replyToId, current = false }) => {
     const parsed = parseReply(input);
