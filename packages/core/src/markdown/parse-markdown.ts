@@ -1,19 +1,16 @@
 import type { Root } from "mdast";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmStrikethroughFromMarkdown } from "mdast-util-gfm-strikethrough";
-import { gfmStrikethrough } from "micromark-extension-gfm-strikethrough";
+import { createMarkdownParser } from "./markdown-it.js";
+import { toMdast } from "./to-mdast.js";
 
-/** Parser extensions, built once (they are stateless). */
-const options = {
-  extensions: [gfmStrikethrough({ singleTilde: false })],
-  mdastExtensions: [gfmStrikethroughFromMarkdown()],
-};
+/** The CommonMark + strikethrough parser, built once (parsing keeps no state in it). */
+const parser = createMarkdownParser(false);
 
 /**
- * Parse reply Markdown (CommonMark + GFM strikethrough) into an mdast tree with positions.
- * This is the one Markdown parser of Outbox: the protocol parser uses it to find code,
- * and the delivery plan hands its tree to the platform renderers.
+ * Parse Markdown (CommonMark + GFM `~~strikethrough~~`) into an mdast tree, with
+ * reference links and images resolved into plain ones (no `definition` nodes). Block
+ * nodes carry line-based positions and `code` / `inlineCode` their exact source ranges.
+ * This is the one Markdown parser of Outbox (markdown-it underneath).
  */
 export function parseMarkdown(text: string): Root {
-  return fromMarkdown(text, options);
+  return toMdast(parser.parse(text, {}), text);
 }

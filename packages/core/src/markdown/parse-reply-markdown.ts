@@ -1,16 +1,15 @@
 import type { Root } from "mdast";
-import { parseMarkdown } from "./parse-markdown.js";
-import { resolveReferences } from "./resolve-references.js";
-import { addSpoilers } from "./spoiler.js";
+import { createMarkdownParser } from "./markdown-it.js";
+import { toMdast } from "./to-mdast.js";
+
+/** The reply parser (with spoilers), built once. */
+const parser = createMarkdownParser(true);
 
 /**
- * Parse reply text into the tree renderers receive: {@link parseMarkdown}, plus
- * `||spoiler||` nodes, with link/image references resolved into plain links and images
- * (so every piece of the tree renders on its own).
+ * Parse reply text into the tree renderers receive: {@link parseMarkdown}'s tree plus
+ * `||spoiler||` nodes. Reference links and images are already plain links and images,
+ * so every piece of the tree renders on its own.
  */
 export function parseReplyMarkdown(text: string): Root {
-  const tree = parseMarkdown(text);
-  resolveReferences(tree);
-  addSpoilers(tree, text);
-  return tree;
+  return toMdast(parser.parse(text, {}), text);
 }

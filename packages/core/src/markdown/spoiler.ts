@@ -1,4 +1,6 @@
-import type { Parent, PhrasingContent, Root, RootContent, Text } from "mdast";
+import type MarkdownIt from "markdown-it";
+import type { Delimiter, StateInline } from "markdown-it";
+import type { Parent, PhrasingContent } from "mdast";
 
 /** `||hidden||` text: shown blurred until tapped (Telegram `<tg-spoiler>`, Discord `||…||`). */
 export interface Spoiler extends Parent {
@@ -19,86 +21,108 @@ declare module "mdast" {
   }
 }
 
-const DELIMITER = "||";
-
-type Piece = PhrasingContent | "delimiter";
+const PIPE = 0x7c;
 
 /**
- * Wrap `||…||` runs in `spoiler` nodes, in place. Delimiters pair up left to right within
- * one parent (so `||a **b** c||` works); an unpaired `||` stays text. Code is never
- * touched (it is `code`/`inlineCode`, not `text`), and a text node whose source differs
- * from its value (it holds an escape or a character reference) is left alone, so
- * `\|\|` stays literal.
+ * markdown-it plugin for `||spoiler||`: pairs of `||` delimiters, matched left to right
+ * like strikethrough's `~~` (through markdown-it's delimiter balancing, so they nest
+ * properly with emphasis and never cross a link or code span), into `spoiler_open` /
+ * `spoiler_close` tokens. Unlike `~~`, a `||` may open or close next to whitespace; an
+ * unpaired `||`, an empty `||||`, and escaped `\|\|` stay text.
  */
-export function addSpoilers(tree: Root, source: string): void {
-  visit(tree, source);
+export function spoilerPlugin(md: MarkdownIt): void {
+  md.inline.ruler.at("text", textUntilPipe);
+  md.inline.ruler.after("strikethrough", "spoiler", tokenize);
+  md.inline.ruler2.after("strikethrough", "spoiler", (state) => {
+    postProcess(state, state.delimiters);
+    for (const meta of state.tokens_meta) if (meta?.delimiters) postProcess(state, meta.delimiters);
+    return false;
+  });
 }
 
-function visit(node: Root | RootContent, source: string): void {
-  if (!("children" in node)) return;
-  for (const child of node.children) visit(child, source);
-  if (!node.children.some((child) => child.type === "text" && child.value.includes(DELIMITER))) return;
-  const pieces = toPieces(node.children as PhrasingContent[], source);
-  (node as Parent).children = pair(pieces);
+/** markdown-it's `text` rule, also stopping at `|` so the spoiler rule sees it. */
+function textUntilPipe(state: StateInline, silent: boolean): boolean {
+  const { src, posMax } = state;
+  let pos = state.pos;
+  while (pos < posMax && !isTerminator(src.charCodeAt(pos))) pos += 1;
+  if (pos === state.pos) return false;
+  if (!silent) state.pending += src.slice(state.pos, pos);
+  state.pos = pos;
+  return true;
 }
 
-function toPieces(children: PhrasingContent[], source: string): Piece[] {
-  const pieces: Piece[] = [];
-  for (const child of children) {
-    if (child.type !== "text" || !child.value.includes(DELIMITER) || !isVerbatim(child, source)) {
-      pieces.push(child);
-      continue;
-    }
-    child.value.split(DELIMITER).forEach((value, index) => {
-      if (index > 0) pieces.push("delimiter");
-      if (value !== "") pieces.push({ type: "text", value });
+/** The characters markdown-it's own `text` rule stops at, plus `|`. */
+function isTerminator(ch: number): boolean {
+  switch (ch) {
+    case 0x0a: // \n
+    case 0x21: // !
+    case 0x23: // #
+    case 0x24: // $
+    case 0x25: // %
+    case 0x26: // &
+    case 0x2a: // *
+    case 0x2b: // +
+    case 0x2d: // -
+    case 0x3a: // :
+    case 0x3c: // <
+    case 0x3d: // =
+    case 0x3e: // >
+    case 0x40: // @
+    case 0x5b: // [
+    case 0x5c: // \
+    case 0x5d: // ]
+    case 0x5e: // ^
+    case 0x5f: // _
+    case 0x60: // `
+    case 0x7b: // {
+    case PIPE:
+    case 0x7d: // }
+    case 0x7e: // ~
+      return true;
+    default:
+      return false;
+  }
+}
+
+function tokenize(state: StateInline, silent: boolean): boolean {
+  if (silent || state.src.charCodeAt(state.pos) !== PIPE) return false;
+  let end = state.pos;
+  while (end < state.posMax && state.src.charCodeAt(end) === PIPE) end += 1;
+  const length = end - state.pos;
+  if (length < 2) return false;
+  for (let i = 1; i < length; i += 2) {
+    state.push("text", "", 0).content = "||";
+    state.delimiters.push({
+      marker: PIPE,
+      length: 0,
+      token: state.tokens.length - 1,
+      end: -1,
+      open: true,
+      close: true,
     });
   }
-  return pieces;
+  // An odd run keeps its last `|` as text: `||a|||` is a spoiler and a `|`.
+  if (length % 2 === 1) state.push("text", "", 0).content = "|";
+  state.pos = end;
+  return true;
 }
 
-function isVerbatim(node: Text, source: string): boolean {
-  const start = node.position?.start.offset;
-  const end = node.position?.end.offset;
-  return start !== undefined && end !== undefined && source.slice(start, end) === node.value;
-}
-
-function pair(pieces: Piece[]): PhrasingContent[] {
-  const out: PhrasingContent[] = [];
-  let open: PhrasingContent[] | undefined;
-  const remaining = pieces.filter((piece) => piece === "delimiter").length;
-  let seen = 0;
-  for (const piece of pieces) {
-    if (piece !== "delimiter") {
-      (open ?? out).push(piece);
-      continue;
-    }
-    seen += 1;
-    if (open === undefined) {
-      if (seen === remaining) pushText(out, DELIMITER);
-      else open = [];
-    } else if (open.length === 0) {
-      pushText(out, DELIMITER + DELIMITER);
-      open = undefined;
-    } else {
-      out.push({ type: "spoiler", children: open });
-      open = undefined;
-    }
+/** Turn matched, non-empty delimiter pairs into spoiler tokens. */
+function postProcess(state: StateInline, delimiters: Delimiter[]): void {
+  for (const opener of delimiters) {
+    if (opener.marker !== PIPE || opener.end === -1) continue;
+    const closer = delimiters[opener.end];
+    if (closer === undefined || closer.token === opener.token + 1) continue;
+    const open = state.tokens[opener.token];
+    const close = state.tokens[closer.token];
+    if (open === undefined || close === undefined) continue;
+    open.type = "spoiler_open";
+    open.nesting = 1;
+    open.markup = "||";
+    open.content = "";
+    close.type = "spoiler_close";
+    close.nesting = -1;
+    close.markup = "||";
+    close.content = "";
   }
-  return mergeText(out);
-}
-
-function pushText(out: PhrasingContent[], value: string): void {
-  out.push({ type: "text", value });
-}
-
-function mergeText(nodes: PhrasingContent[]): PhrasingContent[] {
-  const merged: PhrasingContent[] = [];
-  for (const node of nodes) {
-    const last = merged.at(-1);
-    if (node.type === "text" && last?.type === "text") {
-      merged[merged.length - 1] = { type: "text", value: last.value + node.value };
-    } else merged.push(node);
-  }
-  return merged;
 }

@@ -1,7 +1,10 @@
+import fc from "fast-check";
 import type { Root } from "mdast";
 import { describe, expect, it } from "vitest";
+import { parseMarkdown } from "../../src/markdown/parse-markdown.js";
 import { parseReplyMarkdown } from "../../src/markdown/parse-reply-markdown.js";
 import { createPlainRenderer, toPlainText } from "../../src/markdown/plain-text.js";
+import { markdownArbitrary } from "./support/markdown-arbitrary.js";
 
 const types = (tree: Root): unknown =>
   JSON.parse(JSON.stringify(tree, (key, value) => (key === "position" ? undefined : value)));
@@ -44,6 +47,38 @@ describe("parseReplyMarkdown: spoilers", () => {
     const kinds = (tree.children[0] as { children: Array<{ type: string }> }).children.map((c) => c.type);
     expect(kinds).toEqual(["spoiler", "text", "spoiler", "text"]);
     expect(toPlainText(tree)).toBe("a b ||c");
+  });
+});
+
+describe("parseReplyMarkdown: spoilers are inline syntax", () => {
+  const kinds = (text: string): unknown => {
+    const paragraph = parseReplyMarkdown(text).children[0];
+    return paragraph && "children" in paragraph ? paragraph.children.map((c) => c.type) : [];
+  };
+
+  it("never reach into a link destination or a code span, and nest inside link text", () => {
+    expect(kinds("||a [b](https://e.x/||) c||")).toEqual(["spoiler"]);
+    expect(JSON.stringify(parseReplyMarkdown("[x](https://e.x/||y||)"))).not.toContain("spoiler");
+    expect(kinds("||a `b||` c")).toEqual(["text", "inlineCode", "text"]);
+    expect(kinds("[||hidden||](https://e.x)")).toEqual(["link"]);
+    expect(JSON.stringify(parseReplyMarkdown("[||hidden||](https://e.x)"))).toContain('"spoiler"');
+  });
+
+  it("nest properly with emphasis and keep odd pipes as text", () => {
+    expect(kinds("**a ||b** c||")).toEqual(["strong", "text"]);
+    expect(toPlainText(parseReplyMarkdown("||a|||"))).toBe("a|");
+    expect(kinds("|||a||")).toEqual(["spoiler"]);
+    expect(toPlainText(parseReplyMarkdown("a | b || c"))).toBe("a | b || c");
+  });
+
+  it("is parseMarkdown's tree when the text has no `||`", () => {
+    fc.assert(
+      fc.property(markdownArbitrary, (text) => {
+        const plain = text.replaceAll("||", "");
+        expect(parseReplyMarkdown(plain)).toEqual(parseMarkdown(plain));
+      }),
+      { numRuns: 100 },
+    );
   });
 });
 

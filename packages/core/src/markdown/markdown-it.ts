@@ -1,0 +1,85 @@
+import MarkdownIt, { type StateInline } from "markdown-it";
+import { spoilerPlugin } from "./spoiler.js";
+
+/** Where a code span sits in its inline content (`token.meta` of `code_inline`). */
+export interface CodeSpanRange {
+  /** Offset of the opening backticks in the inline content. */
+  start: number;
+  /** Offset just past the closing backticks. */
+  end: number;
+}
+
+/**
+ * Deepest block nesting parsed (each quote, list and list item is a level); deeper
+ * content is dropped. markdown-it's CommonMark preset says 20, too shallow for nested
+ * lists; this keeps recursion bounded on hostile input.
+ */
+const MAX_NESTING = 100;
+
+/**
+ * A markdown-it parser for reply Markdown: CommonMark with raw HTML, GFM `~~strikethrough~~`,
+ * no linkify, no typographer, destinations kept as written (escapes and character
+ * references decoded, nothing percent-encoded, every scheme accepted: renderers judge them), code spans carrying a {@link CodeSpanRange}.
+ * With `spoilers`, `||spoiler||` too.
+ */
+export function createMarkdownParser(spoilers: boolean): MarkdownIt {
+  const md = new MarkdownIt("commonmark");
+  Object.assign(md.options, { maxNesting: MAX_NESTING }); // a preset option missing from the types
+  md.enable("strikethrough");
+  md.inline.ruler.before("strikethrough", "long_tildes", longTildes);
+  md.normalizeLink = (url) => url;
+  md.normalizeLinkText = (text) => text;
+  md.validateLink = () => true; // renderers judge schemes (a `javascript:` link renders as its text)
+  const backticks = inlineRule(md, "backticks");
+  if (backticks !== undefined) md.inline.ruler.at("backticks", recordingRange(backticks));
+  if (spoilers) md.use(spoilerPlugin);
+  return md;
+}
+
+type InlineRule = (state: StateInline, silent: boolean) => boolean;
+
+/** A built-in inline rule by name (markdown-it 14 keeps them in `Ruler.__rules__`, untyped). */
+function inlineRule(md: MarkdownIt, name: string): InlineRule | undefined {
+  const rules = (md.inline.ruler as unknown as { __rules__: Array<{ name: string; fn: InlineRule }> })
+    .__rules__;
+  return rules.find((rule) => rule.name === name)?.fn;
+}
+
+/** GFM strikethrough takes runs of two tildes only: a longer run is text (markdown-it would split it). */
+function longTildes(state: StateInline, silent: boolean): boolean {
+  let end = state.pos;
+  while (end < state.posMax && state.src.charCodeAt(end) === 0x7e) end += 1;
+  if (end - state.pos < 3) return false;
+  if (!silent) state.pending += state.src.slice(state.pos, end);
+  state.pos = end;
+  return true;
+}
+
+/**
+ * A code span's text per CommonMark 6.1: line endings become spaces, then one space is
+ * stripped from each end if both are spaces and the text is not all spaces (markdown-it
+ * strips it from an all-space span too).
+ */
+function codeSpanText(raw: string): string {
+  const text = raw.replace(/\n/g, " ");
+  const strip = text.length >= 2 && text.startsWith(" ") && text.endsWith(" ") && /[^ ]/.test(text);
+  return strip ? text.slice(1, -1) : text;
+}
+
+/** Wrap the code span rule so each `code_inline` token knows its source range and CommonMark text. */
+function recordingRange(rule: InlineRule): InlineRule {
+  return (state, silent) => {
+    const start = state.pos;
+    const count = state.tokens.length;
+    const matched = rule(state, silent);
+    const token = state.tokens[state.tokens.length - 1];
+    if (matched && !silent && state.tokens.length > count && token?.type === "code_inline") {
+      const range: CodeSpanRange = { start, end: state.pos };
+      token.meta = range;
+      token.content = codeSpanText(
+        state.src.slice(start + token.markup.length, state.pos - token.markup.length),
+      );
+    }
+    return matched;
+  };
+}

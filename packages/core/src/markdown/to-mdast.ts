@@ -1,0 +1,164 @@
+import type { Token } from "markdown-it";
+import { unescapeAll } from "markdown-it/lib/common/utils.mjs";
+import type { Blockquote, List, ListItem, Root, RootContent } from "mdast";
+import { convertInline } from "./inline-to-mdast.js";
+import { blockPosition, type SourceLines, sourceLines } from "./source-lines.js";
+
+/** A container being filled while walking the block tokens. */
+interface Frame {
+  /** The container. */
+  node: Root | Blockquote | List | ListItem;
+  /** Its first line (0-based). */
+  first: number;
+  /** Line just past its last child's content, -1 before the first child. */
+  end: number;
+  /** Whether a blank line separates two of its children (mdast `spread`). */
+  gap: boolean;
+  /** For a quote, the line past its token's map: trailing `>` lines before it are its content. */
+  until?: number;
+}
+
+/**
+ * Convert markdown-it's token stream into an mdast tree. Block nodes get line-based
+ * positions (from the first line's start, or from the fence or code text for `code`, to
+ * the end of the last content line); `inlineCode` gets its exact source range; other
+ * inline nodes carry no position.
+ */
+export function toMdast(tokens: Token[], text: string): Root {
+  const lines = sourceLines(text);
+  const root: Root = { type: "root", children: [], position: blockPosition(lines, 0, lines.ends.length - 1) };
+  const frames: Frame[] = [{ node: root, first: 0, end: -1, gap: false }];
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i] as Token;
+    const frame = frames[frames.length - 1] as Frame;
+    const [first, end] = token.map ?? [frame.end < 0 ? frame.first : frame.end, frame.end];
+    switch (token.type) {
+      case "paragraph_open":
+      case "heading_open": {
+        const inline = tokens[i + 1];
+        const children = inline?.type === "inline" ? convertInline(inline, lines, text) : [];
+        const node: RootContent =
+          token.type === "heading_open"
+            ? { type: "heading", depth: headingDepth(token.tag), children }
+            : { type: "paragraph", children };
+        add(frame, node, lines, first, end);
+        i += 2;
+        break;
+      }
+      case "blockquote_open":
+        frames.push({ node: { type: "blockquote", children: [] }, first, end: -1, gap: false, until: end });
+        break;
+      case "bullet_list_open":
+      case "ordered_list_open": {
+        const ordered = token.type === "ordered_list_open";
+        const start = ordered ? Number(token.attrGet("start") ?? 1) : null;
+        frames.push({
+          node: { type: "list", ordered, start, spread: false, children: [] },
+          first,
+          end: -1,
+          gap: false,
+        });
+        break;
+      }
+      case "list_item_open":
+        frames.push({
+          node: { type: "listItem", spread: false, checked: null, children: [] },
+          first,
+          end: -1,
+          gap: false,
+        });
+        break;
+      case "blockquote_close":
+      case "bullet_list_close":
+      case "ordered_list_close":
+      case "list_item_close":
+        close(frames, lines, text);
+        break;
+      case "hr":
+        add(frame, { type: "thematicBreak" }, lines, first, end);
+        break;
+      case "code_block":
+        add(
+          frame,
+          { type: "code", lang: null, meta: null, value: withoutFinalNewline(token.content) },
+          lines,
+          first,
+          end,
+          codeStart(token, lines),
+        );
+        break;
+      case "fence":
+        add(frame, fence(token), lines, first, end, fenceStart(token, lines, text));
+        break;
+      case "html_block":
+        add(frame, { type: "html", value: withoutFinalNewline(token.content) }, lines, first, end);
+        break;
+    }
+  }
+  return root;
+}
+
+/** Append a block spanning lines `[first, end)` to a frame, noting blank lines between children. */
+function add(
+  frame: Frame,
+  node: RootContent,
+  lines: SourceLines,
+  first: number,
+  end: number,
+  startOffset?: number,
+): void {
+  if (frame.end >= 0 && first > frame.end) frame.gap = true;
+  frame.end = Math.max(end, first + 1);
+  node.position = blockPosition(lines, first, frame.end - 1, startOffset);
+  (frame.node.children as RootContent[]).push(node);
+}
+
+function close(frames: Frame[], lines: SourceLines, text: string): void {
+  const frame = frames.pop() as Frame;
+  const parent = frames[frames.length - 1] as Frame;
+  const { node } = frame;
+  if (node.type === "list" || node.type === "listItem") node.spread = frame.gap;
+  let end = frame.end < 0 ? frame.first + 1 : frame.end;
+  // A quote's trailing blank `>` lines are its own (markdown-it's map may run past them).
+  while (frame.until !== undefined && end < frame.until && isQuoteLine(lines, text, end)) end += 1;
+  add(parent, node as RootContent, lines, frame.first, end);
+}
+
+function isQuoteLine(lines: SourceLines, text: string, line: number): boolean {
+  for (let i = lines.starts[line] ?? 0; i < (lines.ends[line] ?? 0); i += 1) {
+    const ch = text.charCodeAt(i);
+    if (ch !== 0x20 && ch !== 0x09) return ch === 0x3e;
+  }
+  return false;
+}
+
+function headingDepth(tag: string): 1 | 2 | 3 | 4 | 5 | 6 {
+  return Math.min(6, Math.max(1, tag.charCodeAt(1) - 48)) as 1 | 2 | 3 | 4 | 5 | 6;
+}
+
+function fence(token: Token): RootContent {
+  const info = unescapeAll(token.info).trim();
+  const space = info.search(/[ \t]/);
+  const lang = info === "" ? null : space < 0 ? info : info.slice(0, space);
+  const meta = space < 0 ? null : info.slice(space).trim() || null;
+  return { type: "code", lang, meta, value: withoutFinalNewline(token.content) };
+}
+
+function withoutFinalNewline(value: string): string {
+  return value.endsWith("\n") ? value.slice(0, -1) : value;
+}
+
+/** Offset of the opening fence on its line. */
+function fenceStart(token: Token, lines: SourceLines, text: string): number | undefined {
+  const line = token.map?.[0] ?? 0;
+  const at = text.indexOf(token.markup, lines.starts[line]);
+  return at >= 0 && at < (lines.ends[line] ?? 0) ? at : undefined;
+}
+
+/** Offset of an indented code block's text on its first line (past the indentation). */
+function codeStart(token: Token, lines: SourceLines): number | undefined {
+  const line = token.map?.[0] ?? 0;
+  const newline = token.content.indexOf("\n");
+  const length = newline < 0 ? token.content.length : newline;
+  return Math.max(lines.starts[line] ?? 0, (lines.ends[line] ?? 0) - length);
+}
