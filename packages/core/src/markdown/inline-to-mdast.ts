@@ -11,7 +11,7 @@ export function convertInline(inline: Token, lines: SourceLines, text: string): 
   const root: PhrasingContent[] = [];
   const stack: Container[] = [];
   let children = root;
-  let locate: ((range: CodeSpanRange) => InlineCode["position"]) | undefined;
+  let source: InlineSource | undefined;
   for (const token of inline.children ?? []) {
     let opened: Container | undefined;
     switch (token.type) {
@@ -28,8 +28,8 @@ export function convertInline(inline: Token, lines: SourceLines, text: string): 
       case "code_inline": {
         const node: InlineCode = { type: "inlineCode", value: token.content };
         if (token.meta) {
-          locate ??= codeLocator(inline, lines, text);
-          node.position = locate(token.meta as CodeSpanRange);
+          source ??= new InlineSource(inline, lines, text);
+          node.position = source.position(token.meta as CodeSpanRange);
         }
         children.push(node);
         break;
@@ -108,36 +108,51 @@ function altText(tokens: Token[]): string {
 }
 
 /**
- * Map offsets in an inline token's content back to the source. Content line `k` comes
+ * Maps offsets in an inline token's content back to the source. Content line `k` comes
  * from source line `map[0] + k`: a suffix of it (leading indentation and container
  * markers stripped), the last line also trimmed at its end (and an ATX heading's closing
  * `#`s dropped), so it is found by its end, or by its last occurrence on the last line.
  */
-function codeLocator(
-  inline: Token,
-  lines: SourceLines,
-  text: string,
-): (range: CodeSpanRange) => InlineCode["position"] {
-  const first = inline.map?.[0] ?? 0;
-  const content = inline.content;
-  const contentStarts = [0];
-  for (let at = content.indexOf("\n"); at >= 0; at = content.indexOf("\n", at + 1))
-    contentStarts.push(at + 1);
-  const sourceStarts = contentStarts.map((start, k) => {
-    const line = first + k;
-    const lineStart = lines.starts[line] ?? 0;
-    const lineEnd = lines.ends[line] ?? 0;
-    const next = contentStarts[k + 1];
-    const piece = content.slice(start, next === undefined ? content.length : next - 1);
-    if (next !== undefined) return Math.max(lineStart, lineEnd - piece.length);
-    const found = text.slice(lineStart, lineEnd).lastIndexOf(piece);
-    return lineStart + Math.max(0, found);
-  });
-  const at = (offset: number, isEnd: boolean) => {
-    let k = contentStarts.length - 1;
-    while (k > 0 && (contentStarts[k] as number) > offset - (isEnd ? 1 : 0)) k -= 1;
-    const sourceOffset = (sourceStarts[k] as number) + offset - (contentStarts[k] as number);
-    return point(lines, first + k, sourceOffset);
-  };
-  return (range) => ({ start: at(range.start, false), end: at(range.end, true) });
+class InlineSource {
+  private readonly first: number;
+  /** Offset in the content where each content line starts. */
+  private readonly contentStarts: number[] = [0];
+  /** Offset in the source where each content line starts. */
+  private readonly sourceStarts: number[] = [];
+
+  constructor(
+    inline: Token,
+    private readonly lines: SourceLines,
+    text: string,
+  ) {
+    this.first = inline.map?.[0] ?? 0;
+    const content = inline.content;
+    const starts = this.contentStarts;
+    for (let at = content.indexOf("\n"); at >= 0; at = content.indexOf("\n", at + 1)) starts.push(at + 1);
+    for (let k = 0; k < starts.length; k += 1) {
+      const line = this.first + k;
+      const lineStart = lines.starts[line] ?? 0;
+      const lineEnd = lines.ends[line] ?? 0;
+      const next = starts[k + 1];
+      const length = (next === undefined ? content.length + 1 : next) - 1 - (starts[k] as number);
+      if (next !== undefined) this.sourceStarts.push(Math.max(lineStart, lineEnd - length));
+      else {
+        const piece = content.slice(starts[k], content.length);
+        this.sourceStarts.push(lineStart + Math.max(0, text.slice(lineStart, lineEnd).lastIndexOf(piece)));
+      }
+    }
+  }
+
+  /** The source position of a code span. */
+  position(range: CodeSpanRange): InlineCode["position"] {
+    return { start: this.point(range.start, false), end: this.point(range.end, true) };
+  }
+
+  private point(offset: number, isEnd: boolean) {
+    const starts = this.contentStarts;
+    let k = starts.length - 1;
+    while (k > 0 && (starts[k] as number) > offset - (isEnd ? 1 : 0)) k -= 1;
+    const sourceOffset = (this.sourceStarts[k] as number) + offset - (starts[k] as number);
+    return point(this.lines, this.first + k, sourceOffset);
+  }
 }

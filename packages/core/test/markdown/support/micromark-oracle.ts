@@ -8,13 +8,18 @@ const options = {
   mdastExtensions: [gfmStrikethroughFromMarkdown()],
 };
 
+/** micromark's tree as is (mdast-util-from-markdown with GFM strikethrough): the parser core used before markdown-it. */
+export function parseWithMicromark(text: string): Root {
+  return fromMarkdown(text, options);
+}
+
 /**
  * The reference tree: micromark (mdast-util-from-markdown with GFM strikethrough), with
  * reference links and images resolved the way markdown-it resolves them (first definition
  * wins, definitions dropped), positions removed.
  */
 export function oracleTree(text: string): Root {
-  const tree = fromMarkdown(text, options);
+  const tree = parseWithMicromark(text);
   const definitions = new Map<string, Definition>();
   collect(tree, definitions);
   resolve(tree, definitions);
