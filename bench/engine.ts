@@ -1,7 +1,10 @@
 /**
  * Engine overhead per operation on an in-memory transport (no network, no pacing): CPU µs per
  * `send` of a short text, of a media message with inline media (load + sniff + plan +
- * execute), and of a long Markdown reply split into chunks (µs per send and per chunk).
+ * execute), and of a long Markdown reply split into chunks (µs per send and per chunk); and
+ * Markdown parsing alone (`parseReplyMarkdown`, markdown-it) of a 158-character rich
+ * paragraph, the 11 kB reply and a 1 MB reply, beside micromark (the parser used before,
+ * kept as the test oracle) on the same texts.
  *
  * Run: npx tsx --conditions=source bench/engine.ts
  */
@@ -17,6 +20,7 @@ import {
 } from "@outbox/core";
 import { png } from "../packages/core/test/engine/support/media-bytes.js";
 import { testCapabilities } from "../packages/core/test/engine/support/recording-transport.js";
+import { parseWithMicromark } from "../packages/core/test/markdown/support/micromark-oracle.js";
 
 const resultsFile = fileURLToPath(new URL("results/engine.json", import.meta.url));
 /** Goal: the engine's own work (send minus Markdown parsing) for a short text, in µs. */
@@ -53,6 +57,12 @@ const longText = Array.from(
     `Paragraph ${i}: **bold**, _emphasis_, \`code\`, a [link](https://example.com/${i}) and some words.`,
 ).join("\n\n");
 
+/** A rich paragraph of 158 characters: every inline construct once. */
+const rich =
+  "See **bold**, _emphasis_, `inline code`, ~~struck~~, ||a spoiler||, a [link](https://example.com/docs) and ![an image](https://e.x/i.png), then plain words.";
+/** A 1 MB reply: the long reply repeated (an attacker-controlled reply may be this big). */
+const megabyteText = longText.repeat(Math.ceil(1_000_000 / longText.length) + 1).slice(0, 1_000_000);
+
 /** One measured scenario. */
 interface Scenario {
   /** Label. */
@@ -64,15 +74,15 @@ interface Scenario {
 }
 
 /**
- * CPU µs per call (user + system, `process.cpuUsage`), best of 7 rounds, scenarios
+ * CPU µs per call (user + system, `process.cpuUsage`), best of `rounds` (7) rounds, scenarios
  * interleaved round by round: on a shared, loaded machine CPU time is far steadier than
  * wall time, interleaving spreads load and GC phases evenly, and the minimum drops outliers.
  */
-async function measure(scenarios: Scenario[]): Promise<number[]> {
+async function measure(scenarios: Scenario[], rounds = 7): Promise<number[]> {
   for (const { iterations, run } of scenarios)
     for (let i = 0; i < Math.min(100, iterations); i += 1) await run();
   const best = scenarios.map(() => Number.POSITIVE_INFINITY);
-  for (let round = 0; round < 7; round += 1) {
+  for (let round = 0; round < rounds; round += 1) {
     for (const [index, { iterations, run }] of scenarios.entries()) {
       const started = process.cpuUsage();
       for (let i = 0; i < iterations; i += 1) await run();
@@ -112,6 +122,20 @@ const [text, media, long, shortParse, longParse, longPlan] = (await measure([
       planDelivery({ tree: longTree, media: [], audioAsVoice: false }, adapter.capabilities, renderer),
   },
 ])) as [number, number, number, number, number, number];
+const [richParse, megabyteParse] = (await measure([
+  { name: `parse only (rich, ${rich.length} chars)`, iterations: 2000, run: () => parseReplyMarkdown(rich) },
+  { name: "parse only (1 MB)", iterations: 1, run: () => parseReplyMarkdown(megabyteText) },
+])) as [number, number];
+/** micromark on the same texts: fewer rounds, its 1 MB parse takes seconds. */
+const [microShort, microRich, microLong, microMegabyte] = (await measure(
+  [
+    { name: "micromark (short)", iterations: 200, run: () => parseWithMicromark(short) },
+    { name: "micromark (rich)", iterations: 200, run: () => parseWithMicromark(rich) },
+    { name: "micromark (long)", iterations: 5, run: () => parseWithMicromark(longText) },
+    { name: "micromark (1 MB)", iterations: 1, run: () => parseWithMicromark(megabyteText) },
+  ],
+  2,
+)) as [number, number, number, number];
 
 const round = (value: number): number => Number(value.toFixed(1));
 const results = {
@@ -122,7 +146,20 @@ const results = {
   textMessageUs: round(text),
   mediaMessageUs: round(media),
   longText: { chars: longText.length, chunks, perSendUs: round(long), perChunkUs: round(long / chunks) },
-  markdownParseUs: { short: round(shortParse), long: round(longParse) },
+  markdownParseUs: {
+    parser: "markdown-it",
+    short: round(shortParse),
+    rich: round(richParse),
+    long: round(longParse),
+    megabyte: round(megabyteParse),
+  },
+  markdownParseBeforeUs: {
+    parser: "micromark (mdast-util-from-markdown)",
+    short: round(microShort),
+    rich: round(microRich),
+    long: round(microLong),
+    megabyte: round(microMegabyte),
+  },
   engineWithoutParseUs: { text: round(text - shortParse) },
   planLongUs: round(longPlan),
 };
