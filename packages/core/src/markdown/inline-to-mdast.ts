@@ -12,7 +12,9 @@ export function convertInline(inline: Token, lines: SourceLines, text: string): 
   const stack: Container[] = [];
   let children = root;
   let source: InlineSource | undefined;
-  for (const token of inline.children ?? []) {
+  const tokens = inline.children ?? [];
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as Token;
     let opened: Container | undefined;
     switch (token.type) {
       case "text":
@@ -20,7 +22,7 @@ export function convertInline(inline: Token, lines: SourceLines, text: string): 
         appendText(children, token.content);
         break;
       case "softbreak":
-        appendLineEnding(children);
+        appendLineEnding(children, tokens[index - 1]);
         break;
       case "hardbreak":
         children.push({ type: "break" });
@@ -88,10 +90,21 @@ function appendText(children: PhrasingContent[], value: string): void {
 }
 
 /** A soft line break, dropping the tabs before it (markdown-it drops only spaces). */
-function appendLineEnding(children: PhrasingContent[]): void {
+function appendLineEnding(children: PhrasingContent[], previous: Token | undefined): void {
   const last = children[children.length - 1];
-  if (last?.type === "text") last.value = last.value.replace(/[ \t]+$/, "");
+  if (last?.type === "text" && previous?.type === "text") {
+    // Only the previous token's text can end in blanks; reading `last.value` itself would
+    // flatten a long concatenation at every line.
+    const content = previous.content;
+    let end = content.length;
+    while (end > 0 && isBlank(content.charCodeAt(end - 1))) end -= 1;
+    if (end < content.length) last.value = last.value.slice(0, end - content.length);
+  }
   appendText(children, "\n");
+}
+
+function isBlank(ch: number): boolean {
+  return ch === 0x20 || ch === 0x09;
 }
 
 /** An image's alt: the text of its description, as mdast's `toString` reads it. */
@@ -150,8 +163,15 @@ class InlineSource {
 
   private point(offset: number, isEnd: boolean) {
     const starts = this.contentStarts;
-    let k = starts.length - 1;
-    while (k > 0 && (starts[k] as number) > offset - (isEnd ? 1 : 0)) k -= 1;
+    // The last content line starting at or before the offset (binary search).
+    const target = offset - (isEnd ? 1 : 0);
+    let k = 0;
+    let high = starts.length - 1;
+    while (k < high) {
+      const middle = (k + high + 1) >> 1;
+      if ((starts[middle] as number) <= target) k = middle;
+      else high = middle - 1;
+    }
     const sourceOffset = (this.sourceStarts[k] as number) + offset - (starts[k] as number);
     return point(this.lines, this.first + k, sourceOffset);
   }

@@ -10,11 +10,15 @@ export interface CodeSpanRange {
 }
 
 /**
- * Deepest block nesting parsed (each quote, list and list item is a level); deeper
- * content is dropped. markdown-it's CommonMark preset says 20, too shallow for nested
- * lists; this keeps recursion bounded on hostile input.
+ * Deepest block nesting parsed (each quote, list and list item is a level); deeper content
+ * is dropped. markdown-it's CommonMark preset says 20, shallow for nested lists.
  */
-const MAX_NESTING = 100;
+const BLOCK_NESTING = 100;
+/**
+ * Deepest inline nesting (links, emphasis). Kept at the preset's 20: link-label scanning
+ * costs grow with it, and a text of a million `[` already takes about a second.
+ */
+const INLINE_NESTING = 20;
 
 /**
  * A markdown-it parser for reply Markdown: CommonMark with raw HTML, GFM `~~strikethrough~~`,
@@ -24,7 +28,14 @@ const MAX_NESTING = 100;
  */
 export function createMarkdownParser(spoilers: boolean): MarkdownIt {
   const md = new MarkdownIt("commonmark");
-  Object.assign(md.options, { maxNesting: MAX_NESTING }); // a preset option missing from the types
+  // One option serves both parsers: set it before each phase (parsing is synchronous).
+  // `maxNesting` is a preset option missing from the types.
+  md.core.ruler.before("block", "block_nesting", () => {
+    Object.assign(md.options, { maxNesting: BLOCK_NESTING });
+  });
+  md.core.ruler.before("inline", "inline_nesting", () => {
+    Object.assign(md.options, { maxNesting: INLINE_NESTING });
+  });
   md.enable("strikethrough");
   md.inline.ruler.before("strikethrough", "long_tildes", longTildes);
   md.normalizeLink = (url) => url;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { Nodes } from "mdast";
 import { describe, expect, it } from "vitest";
 import { parseMarkdown } from "../../src/markdown/parse-markdown.js";
-import { oracleTree, withoutPositions } from "./support/micromark-oracle.js";
+import { oracleTree, parseWithMicromark, withoutPositions } from "./support/micromark-oracle.js";
 
 /**
  * markdown-it → mdast against micromark (mdast-util-from-markdown + GFM strikethrough), the
@@ -72,6 +72,7 @@ describe("parseMarkdown matches micromark", () => {
     "a  \nb",
     "a\\\nb",
     "a \nb",
+    "a\t\nb",
     "*em* and _em_",
     "**strong** __strong__",
     "***both***",
@@ -388,5 +389,51 @@ describe("parseMarkdown matches micromark on generated Markdown", () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+/** Source ranges of the code spans of a tree, in document order. */
+function codeSpans(tree: Nodes): Array<[number | undefined, number | undefined]> {
+  const spans: Array<[number | undefined, number | undefined]> = [];
+  const visit = (node: Nodes): void => {
+    if (node.type === "inlineCode") spans.push([node.position?.start.offset, node.position?.end.offset]);
+    if ("children" in node) for (const child of node.children) visit(child);
+  };
+  visit(tree);
+  return spans;
+}
+
+describe("parseMarkdown positions", () => {
+  it.each([
+    "`a` b `c`",
+    "para\n  `x` and\n\t`y`  ",
+    "> quoted `x`\n> more `y`\nlazy `z`",
+    "- item `a`\n\n  cont `b`\n  - nested `c`",
+    "# heading `h` ##",
+    "Setext `s`\n===",
+    "[`in link`](/u) **`in strong`**",
+    "a\r\n`b`\r`c`",
+  ])("puts each code span where micromark does: %j", (text) => {
+    expect(codeSpans(parseMarkdown(text))).toEqual(codeSpans(parseWithMicromark(text)));
+  });
+
+  it("puts code spans where micromark does in generated documents", () => {
+    fc.assert(
+      fc.property(document, (text) => {
+        fc.pre(comparable(text));
+        expect(codeSpans(parseMarkdown(text))).toEqual(codeSpans(parseWithMicromark(text)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("gives blocks line-based positions", () => {
+    const tree = parseMarkdown("# T\n\n> a\n> b\n\n```js\nx\n```");
+    expect(tree.children.map((node) => [node.position?.start.line, node.position?.end.line])).toEqual([
+      [1, 1],
+      [3, 4],
+      [6, 8],
+    ]);
+    expect(tree.children[2]?.position?.start.offset).toBe(14);
   });
 });
