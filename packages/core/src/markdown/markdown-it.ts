@@ -23,8 +23,9 @@ const INLINE_NESTING = 20;
 /**
  * A markdown-it parser for reply Markdown: CommonMark with raw HTML, GFM `~~strikethrough~~`,
  * no linkify, no typographer, destinations kept as written (escapes and character
- * references decoded, nothing percent-encoded, every scheme accepted: renderers judge them), code spans carrying a {@link CodeSpanRange}.
- * With `spoilers`, `||spoiler||` too.
+ * references decoded, nothing percent-encoded, every scheme accepted: renderers judge
+ * them), code spans carrying a {@link CodeSpanRange} and CommonMark's text. With
+ * `spoilers`, `||spoiler||` too.
  */
 export function createMarkdownParser(spoilers: boolean): MarkdownIt {
   const md = new MarkdownIt("commonmark");
