@@ -10,7 +10,6 @@
  *
  * Run: npx tsx --conditions=source bench/media-memory.ts
  */
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   closeSync,
@@ -31,6 +30,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadMedia, type MediaPolicy } from "@outbox/core";
+import { spawnSelf } from "./support/spawn-self.js";
 
 const MB = 1024 * 1024;
 const GOAL_MB = 20;
@@ -196,24 +196,8 @@ async function child(scenario: string, port: number, dir: string, gcEveryBytes: 
 }
 
 /** Runs this script as a child (asynchronously: the parent serves the https file meanwhile). */
-function runChild(args: string[]): Promise<Run> {
-  const script = fileURLToPath(import.meta.url);
-  return new Promise((resolve, reject) => {
-    const proc = spawn(
-      process.execPath,
-      ["--expose-gc", "--import", "tsx", "--conditions=source", script, ...args],
-      {
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
-    let output = "";
-    proc.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    proc.on("close", (code) =>
-      code === 0 ? resolve(JSON.parse(output) as Run) : reject(new Error(`child exited with ${code}`)),
-    );
-  });
+async function runChild(args: string[]): Promise<Run> {
+  return JSON.parse(await spawnSelf(import.meta.url, args).done) as Run;
 }
 
 function report(runs: Run[]): void {

@@ -8,7 +8,6 @@
  *
  * Run: npx tsx --conditions=source bench/telegram.ts
  */
-import { spawn } from "node:child_process";
 import { randomFillSync } from "node:crypto";
 import {
   closeSync,
@@ -28,6 +27,7 @@ import type { Clock, LoadedMedia } from "@outbox/core";
 import { createTelegramAdapter, createTelegramTransport, telegramCapabilities } from "@outbox/telegram";
 import { startTelegramEmulator } from "@outbox/telegram/testing";
 import { Api, InputFile, InputMediaBuilder } from "grammy";
+import { spawnSelf } from "./support/spawn-self.js";
 
 const resultsFile = fileURLToPath(new URL("results/telegram.json", import.meta.url));
 const DOCUMENT_BYTES = 50 * 1024 * 1024;
@@ -246,37 +246,12 @@ function writeDocument(path: string, size: number): void {
   closeSync(fd);
 }
 
-function spawnSelf(
-  args: string[],
-  onLine?: (line: string) => void,
-): { done: Promise<string>; kill: () => void } {
-  const script = fileURLToPath(import.meta.url);
-  const proc = spawn(
-    process.execPath,
-    ["--expose-gc", "--import", "tsx", "--conditions=source", script, ...args],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  let output = "";
-  proc.stdout.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-    if (onLine && output.includes("\n")) onLine(output.split("\n")[0] ?? "");
-  });
-  const done = new Promise<string>((resolve, reject) =>
-    proc.on("close", (code, signal) =>
-      code === 0 || signal ? resolve(output) : reject(new Error(`child exited ${code}`)),
-    ),
-  );
-  return { done, kill: () => proc.kill() };
-}
-
 async function main(): Promise<void> {
   let ready: (value: { apiRoot: string; token: string }) => void = () => {};
   const started = new Promise<{ apiRoot: string; token: string }>((resolve) => {
     ready = resolve;
   });
-  const emulator = spawnSelf(["emulator"], (line) => ready(JSON.parse(line)));
+  const emulator = spawnSelf(import.meta.url, ["emulator"], (line) => ready(JSON.parse(line)));
   const dir = mkdtempSync(join(tmpdir(), "outbox-telegram-bench-"));
   try {
     const { apiRoot, token } = await started;
@@ -287,7 +262,7 @@ async function main(): Promise<void> {
     for (const via of ["adapter", "grammy"]) {
       for (const gcEveryMs of [0, 20]) {
         const args = ["memory", apiRoot, token, dir, String(gcEveryMs), via];
-        rss.push(JSON.parse(await spawnSelf(args).done));
+        rss.push(JSON.parse(await spawnSelf(import.meta.url, args).done));
       }
     }
     report(texts, rss);
