@@ -3,6 +3,7 @@ import type { Capabilities, RenderedText, Renderer } from "../adapter/types.js";
 import type { MediaKind } from "../media/types.js";
 import { groupAlbums } from "./albums.js";
 import { decideKind, type KindDecision } from "./media-kind.js";
+import { renderedText } from "./rendered-text.js";
 import { splitText } from "./split-text.js";
 import type { DeliveryPlan, MediaInput, PartDegradation, PlanInput, PlanPart } from "./types.js";
 
@@ -42,7 +43,7 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
       parts.push({
         type: "text",
         tree: chunk.tree,
-        text: { text: chunk.rendered, plain: renderer.plain(chunk.tree) },
+        text: renderedText(chunk.tree, renderer, chunk.rendered),
         sources: [],
       });
     }
@@ -92,7 +93,7 @@ function captionFor(tree: Root, capabilities: Capabilities, renderer: Renderer):
   if (capabilities.caption === null) return undefined;
   const text = renderer.render(tree);
   if (renderer.measure(text) > capabilities.caption.maxLength) return undefined;
-  return { text, plain: renderer.plain(tree) };
+  return renderedText(tree, renderer, text);
 }
 
 function linkPart(url: string, renderer: Renderer, sources: number[]): PlanPart {
@@ -105,5 +106,5 @@ function linkPart(url: string, renderer: Renderer, sources: number[]): PlanPart 
       },
     ],
   };
-  return { type: "text", tree, text: { text: renderer.render(tree), plain: renderer.plain(tree) }, sources };
+  return { type: "text", tree, text: renderedText(tree, renderer), sources };
 }
