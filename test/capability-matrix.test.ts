@@ -1,17 +1,14 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Capabilities } from "@outbox/core";
 import { describe, expect, it } from "vitest";
 import { renderCapabilityMatrix } from "./capability-matrix.js";
+import { repoRoot as root, workspaceNames } from "./support/workspace.js";
 
-const root = new URL("..", import.meta.url).pathname;
 const file = join(root, "docs", "capabilities.md");
 
 async function loadCapabilities(): Promise<Array<{ name: string; capabilities: Capabilities }>> {
-  const names = readdirSync(join(root, "adapters"), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
+  const names = workspaceNames("adapters");
   return Promise.all(
     names.map(async (name) => {
       const mod = await import(`@outbox/${name}`);

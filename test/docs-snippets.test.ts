@@ -1,9 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { packageDirs, repoRoot as root } from "./support/workspace.js";
 
-const root = new URL("..", import.meta.url).pathname;
 const outDir = join(root, ".outbox-tmp", "snippets");
 
 /** Every Markdown file whose ```ts blocks are part of the product: README and docs/. */
@@ -16,17 +16,10 @@ function markdownFiles(): string[] {
           ? [join(dir, entry.name)]
           : [],
     );
-  const packageReadmes = ["packages", "adapters"].flatMap((group) =>
-    readdirSync(join(root, group)).map((name) => join(root, group, name, "README.md")),
+  const packageReadmes = packageDirs().map((dir) => join(dir, "README.md"));
+  return [join(root, "README.md"), ...walk(join(root, "docs")), ...packageReadmes].filter((file) =>
+    existsSync(file),
   );
-  return [join(root, "README.md"), ...walk(join(root, "docs")), ...packageReadmes].filter((file) => {
-    try {
-      readFileSync(file);
-      return true;
-    } catch {
-      return false;
-    }
-  });
 }
 
 /** The ```ts / ```typescript blocks of a Markdown file, with the line each starts on. */

@@ -1,13 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = new URL("..", import.meta.url).pathname;
+import { repoRoot as root, workspaceNames } from "./support/workspace.js";
 
 /** Adapters are found by glob: every folder under adapters/. */
-const adapters = readdirSync(join(root, "adapters"), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const adapters = workspaceNames("adapters");
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 

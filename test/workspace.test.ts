@@ -1,16 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = new URL("..", import.meta.url).pathname;
-
-function packageDirs(): string[] {
-  return ["packages", "adapters"].flatMap((group) =>
-    readdirSync(join(root, group), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => join(root, group, entry.name)),
-  );
-}
+import { packageDirs } from "./support/workspace.js";
 
 describe("workspace shape", () => {
   it("every package is strict ESM with a source export condition and an engines field", () => {
