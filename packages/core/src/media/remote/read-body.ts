@@ -52,10 +52,6 @@ export function checkResponse(response: GuardedResponse, limit: ByteLimit): numb
   return declared;
 }
 
-function concat(chunks: Uint8Array[]): Uint8Array {
-  return Buffer.concat(chunks);
-}
-
 /**
  * Reads what loading needs. With a `content-length`, only the first {@link HEAD_BYTES};
  * without one, the whole body once, counted and discarded as it streams (only the head
@@ -95,8 +91,8 @@ export async function probeBody(response: GuardedResponse, limit: ByteLimit): Pr
     );
   }
   return {
-    head: concat(headChunks),
-    tail: complete ? concat(tailChunks) : undefined,
+    head: Buffer.concat(headChunks),
+    tail: complete ? Buffer.concat(tailChunks) : undefined,
     size: declared ?? count,
   };
 }
@@ -154,5 +150,5 @@ export async function readRangeTail(response: GuardedResponse): Promise<Uint8Arr
     }
     chunks.push(chunk);
   }
-  return concat(chunks);
+  return Buffer.concat(chunks);
 }
