@@ -8,6 +8,7 @@ import type { MediaKind } from "../types.js";
 import { readImageSize } from "./image-size.js";
 import {
   extensionForMimeType,
+  fileExtension,
   isGenericMimeType,
   kindOfMimeType,
   mimeTypeFromFileName,
@@ -55,11 +56,6 @@ function family(kind: MediaKind): string {
   return kind === "animation" ? "image" : kind;
 }
 
-function hasExtension(fileName: string): boolean {
-  const dot = fileName.lastIndexOf(".");
-  return dot > 0 && dot < fileName.length - 1;
-}
-
 /**
  * The sniffed type, unless it is a container (zip, CFB) whose extension names a more
  * precise application format (`.docx`, `.xls`). A truncated container that file-type
@@ -96,9 +92,10 @@ export async function inspectMedia(input: InspectInput): Promise<Inspection> {
     fromName ??
     [declared, header].find((mime) => mime !== undefined && !isGenericMimeType(mime)) ??
     "application/octet-stream";
-  const fileName = hasExtension(input.fileName)
-    ? input.fileName
-    : `${input.fileName}.${extensionForMimeType(mimeType)}`;
+  const fileName =
+    fileExtension(input.fileName) === undefined
+      ? `${input.fileName}.${extensionForMimeType(mimeType)}`
+      : input.fileName;
   const result: Inspection = { mimeType, kind: kindOfMimeType(mimeType), fileName };
   const size = readImageSize(mimeType, input.head);
   if (size !== undefined) Object.assign(result, size);

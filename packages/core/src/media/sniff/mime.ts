@@ -87,11 +87,16 @@ export function isGenericMimeType(mime: string): boolean {
   return GENERIC.has(mime);
 }
 
+/** A file name's extension (after its last dot), if it has one: none for `.hidden` or `name.`. */
+export function fileExtension(fileName: string): string | undefined {
+  const dot = fileName.lastIndexOf(".");
+  return dot <= 0 || dot === fileName.length - 1 ? undefined : fileName.slice(dot + 1);
+}
+
 /** The MIME type a file name's extension suggests, if any. */
 export function mimeTypeFromFileName(fileName: string): string | undefined {
-  const dot = fileName.lastIndexOf(".");
-  if (dot <= 0 || dot === fileName.length - 1) return undefined;
-  return BY_EXTENSION[fileName.slice(dot + 1).toLowerCase()];
+  const extension = fileExtension(fileName);
+  return extension === undefined ? undefined : BY_EXTENSION[extension.toLowerCase()];
 }
 
 /** A file extension for a MIME type (`image/png` → `png`), or `bin`. */
