@@ -9,7 +9,7 @@ import { type EmbedUrls, matchEmbedOpening, startsEmbed, toCanvasEmbed } from ".
 import { type Brackets, matchBrackets, matchImage } from "./images.js";
 import { NextIndex, nextOf } from "./next-index.js";
 import { checkRemoteMediaUrl } from "./remote-url.js";
-import { matchTag } from "./tags.js";
+import { matchTag, skipBlanks } from "./tags.js";
 
 /** What a removed stretch of text was. */
 export type Directive =
@@ -100,9 +100,7 @@ function isCandidate(text: string, i: number, images: boolean): boolean {
   const next = text.charCodeAt(i + 1);
   if (images && text.charCodeAt(i - 1) === 33) return true;
   if (next === 91) {
-    let j = i + 2;
-    while (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) j++;
-    const c = text.charCodeAt(j) | 32;
+    const c = text.charCodeAt(skipBlanks(text, i + 2)) | 32;
     return c === 97 || c === 114;
   }
   return (next | 32) === 101;
