@@ -2,7 +2,7 @@
  * Core must never install or initialize undici's global dispatcher: every undici copy
  * (Node's own `fetch` included) shares that one slot, and an undici 7 Agent there breaks
  * @discordjs/rest, which bundles undici 6. This file loads core first, loads media through
- * it (remote, local, inline), then uses Node's `fetch`, a Slack WebClient and a
+ * it (remote through its own agent and through a test dispatcher, and inline), then uses Node's `fetch`, a Slack WebClient and a
  * @discordjs/rest file upload in the same process.
  */
 import { readFileSync } from "node:fs";
