@@ -2,7 +2,7 @@
  * The two things Telegram may refuse that we can repair by sending again, once each:
  * a URL it could not fetch (→ upload the bytes) and markup it could not parse (→ plain text).
  */
-import type { SentMessage } from "@outbox/core";
+import type { RenderedText, SentMessage } from "@outbox/core";
 import { isEntityError, isUrlFetchError, toOutboxError } from "./errors.js";
 
 /** How one attempt sends. */
@@ -22,6 +22,18 @@ export interface Repairs {
 }
 
 type Degraded = NonNullable<SentMessage["degraded"]>;
+
+/** Caption parameters of a media or album send. */
+export interface CaptionParams {
+  caption?: string;
+  parse_mode?: "HTML";
+}
+
+/** The caption as an attempt sends it: HTML, or its plain text once Telegram refused the markup. */
+export function captionParams(caption: RenderedText | undefined, mode: AttemptMode): CaptionParams {
+  if (caption === undefined) return {};
+  return mode.plain ? { caption: caption.plain } : { caption: caption.text, parse_mode: "HTML" };
+}
 
 /** Run `attempt`, repairing a refused URL or refused markup by sending again; map errors onto core's. */
 export async function sendWithRepairs<T>(

@@ -4,7 +4,7 @@
 import type { AlbumOperation, Capabilities, MediaKind, SentMessage } from "@outbox/core";
 import { type Api, InputMediaBuilder } from "grammy";
 import type { InputMediaAudio, InputMediaDocument, InputMediaPhoto, InputMediaVideo } from "grammy/types";
-import { sendWithRepairs } from "./fallbacks.js";
+import { type CaptionParams, captionParams, sendWithRepairs } from "./fallbacks.js";
 import { canSendByUrl, mediaInput } from "./media-input.js";
 import { chatId, placementParams, replyDropped, signalOf } from "./placement.js";
 
@@ -25,13 +25,7 @@ export async function sendAlbum(
       const items = op.items.map((item, index): GroupItem => {
         const upload = mode.upload || !canSendByUrl(item.media, item.kind, capabilities);
         const input = mediaInput(item.media, upload);
-        const caption =
-          index === 0 && op.caption
-            ? mode.plain
-              ? { caption: op.caption.plain }
-              : { caption: op.caption.text, parse_mode: "HTML" as const }
-            : {};
-        return build(item.kind, input, caption);
+        return build(item.kind, input, index === 0 ? captionParams(op.caption, mode) : {});
       });
       return api.sendMediaGroup(chatId(op), items as MediaGroup, placementParams(op), signalOf(op));
     },
@@ -46,11 +40,7 @@ export async function sendAlbum(
   };
 }
 
-function build(
-  kind: MediaKind,
-  input: ReturnType<typeof mediaInput>,
-  caption: { caption?: string; parse_mode?: "HTML" },
-): GroupItem {
+function build(kind: MediaKind, input: ReturnType<typeof mediaInput>, caption: CaptionParams): GroupItem {
   switch (kind) {
     case "image":
       return InputMediaBuilder.photo(input, caption);

@@ -5,9 +5,9 @@
 import type { Capabilities, MediaOperation, SentMessage } from "@outbox/core";
 import type { Api, InputFile } from "grammy";
 import type { Message } from "grammy/types";
-import { sendWithRepairs } from "./fallbacks.js";
+import { type CaptionParams, captionParams, sendWithRepairs } from "./fallbacks.js";
 import { canSendByUrl, mediaInput } from "./media-input.js";
-import { chatId, placementParams, replyDropped, signalOf } from "./placement.js";
+import { chatId, type PlacementParams, placementParams, replyDropped, signalOf } from "./placement.js";
 
 const METHODS = {
   image: "sendPhoto",
@@ -30,12 +30,7 @@ export async function sendMedia(
     method,
     { byUrl, markup: op.caption !== undefined },
     (mode) => {
-      const caption =
-        op.caption &&
-        (mode.plain
-          ? { caption: op.caption.plain }
-          : { caption: op.caption.text, parse_mode: "HTML" as const });
-      const other = { ...placementParams(op), ...caption };
+      const other = { ...placementParams(op), ...captionParams(op.caption, mode) };
       return call(api, op, mediaInput(op.media, mode.upload), other);
     },
   );
@@ -43,7 +38,7 @@ export async function sendMedia(
   return { id: String(result.message_id), ...(note ? { degraded: note } : {}) };
 }
 
-type Other = ReturnType<typeof placementParams> & { caption?: string; parse_mode?: "HTML" };
+type Other = PlacementParams & CaptionParams;
 
 function call(api: Api, op: MediaOperation, input: string | InputFile, other: Other): Promise<Message> {
   const chat = chatId(op);
