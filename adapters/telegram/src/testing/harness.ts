@@ -4,11 +4,9 @@
  * emulator downloads URL media from the fixture server itself, as Telegram would.
  */
 import { lookup as dnsLookup } from "node:dns";
-import { readFileSync } from "node:fs";
 import { get } from "node:https";
 import type { LookupFunction } from "node:net";
-import { join } from "node:path";
-import { type ConformanceHarness, conformanceMedia, fixturesDir } from "@outbox/conformance";
+import { type ConformanceHarness, conformanceMedia } from "@outbox/conformance";
 import { createTelegramAdapter } from "../adapter.js";
 import type { TelegramAdapterConfig } from "../types.js";
 import { startTelegramEmulator } from "./emulator/server.js";
@@ -35,7 +33,7 @@ export function createTelegramHarness(options: TelegramHarnessOptions = {}): Con
       const media = await conformanceMedia();
       const emulator = await startTelegramEmulator({
         chats: [{ id: HARNESS_CHAT, topics: "any" }],
-        fetchUrl: fixtureFetch(media.policy.lookup ?? dnsLookup),
+        fetchUrl: fixtureFetch(media.ca, media.policy.lookup ?? dnsLookup),
         ...options.emulator,
       });
       // A bot can only write to a user who wrote first; this also keeps topic ids above 1.
@@ -62,8 +60,7 @@ export function createTelegramHarness(options: TelegramHarnessOptions = {}): Con
 }
 
 /** Downloads over https from the fixture server: its host names resolved by `lookup`, its certificate trusted. */
-function fixtureFetch(lookup: LookupFunction): NonNullable<TelegramEmulatorOptions["fetchUrl"]> {
-  const ca = readFileSync(join(fixturesDir, "tls", "cert.pem"));
+function fixtureFetch(ca: string, lookup: LookupFunction): NonNullable<TelegramEmulatorOptions["fetchUrl"]> {
   return (url, signal) =>
     new Promise<FetchedUrl>((resolve, reject) => {
       if (!url.startsWith("https://")) {
