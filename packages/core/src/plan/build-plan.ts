@@ -28,11 +28,14 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
 
   const parts: PlanPart[] = [];
   const degraded: PartDegradation[] = [];
+  const whole = renderer.render(input.tree);
   let caption =
-    hasNative && input.tree.children.length > 0 ? captionFor(input.tree, capabilities, renderer) : undefined;
+    hasNative && input.tree.children.length > 0
+      ? captionFor(input.tree, whole, capabilities, renderer)
+      : undefined;
   if (caption === undefined) {
     const limit = capabilities.text.chunkLength ?? capabilities.text.maxLength;
-    for (const chunk of splitText(input.tree, renderer, limit)) {
+    for (const chunk of splitText(input.tree, renderer, limit, whole)) {
       if (chunk.flattened)
         degraded.push({
           part: parts.length,
@@ -89,9 +92,13 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
   return { parts, degraded };
 }
 
-function captionFor(tree: Root, capabilities: Capabilities, renderer: Renderer): RenderedText | undefined {
+function captionFor(
+  tree: Root,
+  text: string,
+  capabilities: Capabilities,
+  renderer: Renderer,
+): RenderedText | undefined {
   if (capabilities.caption === null) return undefined;
-  const text = renderer.render(tree);
   if (renderer.measure(text) > capabilities.caption.maxLength) return undefined;
   return renderedText(tree, renderer, text);
 }

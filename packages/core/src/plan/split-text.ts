@@ -26,10 +26,16 @@ export interface TextChunk {
  * alone exceeds the limit) is replaced by its readable plain text (`text (url)`) and split
  * as such; its chunks are marked `flattened`. Only if even plain text cannot fit one unit
  * (a limit smaller than the renderer's own overhead) is a chunk emitted over the limit.
+ *
+ * `whole` is `renderer.render(tree)`, for a caller that has rendered the tree already.
  */
-export function splitText(tree: Root, renderer: Renderer, limit: number): TextChunk[] {
+export function splitText(
+  tree: Root,
+  renderer: Renderer,
+  limit: number,
+  whole: string = renderer.render(tree),
+): TextChunk[] {
   const size = (nodes: RootContent[]): number => renderer.measure(renderer.render(rootOf(nodes)));
-  const whole = renderer.render(tree);
   if (renderer.measure(whole) <= limit) return tree.children.length === 0 ? [] : [{ tree, rendered: whole }];
 
   const separator = Math.max(0, size([para("a"), para("b")]) - size([para("a")]) - size([para("b")]));
