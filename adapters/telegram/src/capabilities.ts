@@ -1,20 +1,12 @@
 /**
  * What Telegram carries, as data (Bot API 10.x; see research/platforms.md §2.4–2.5).
  */
-import type { Capabilities } from "@outbox/core";
+import { type Capabilities, validateCapabilities } from "@outbox/core";
 
 const MB = 1024 * 1024;
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object") {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-/** Telegram's capabilities: frozen plain JSON. */
-export const telegramCapabilities: Capabilities = deepFreeze<Capabilities>({
+/** Telegram's capabilities: plain JSON, checked and deeply frozen by core. */
+export const telegramCapabilities: Capabilities = validateCapabilities({
   text: { maxLength: 4096, format: "telegram-html" },
   caption: { maxLength: 1024 },
   media: {

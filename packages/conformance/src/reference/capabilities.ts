@@ -1,7 +1,7 @@
-import type { Capabilities } from "@outbox/core";
+import { type Capabilities, validateCapabilities } from "@outbox/core";
 
 /** What the reference platform carries: everything, with small limits so the split cases stay fast. */
-export const referenceCapabilities: Capabilities = deepFreeze({
+export const referenceCapabilities: Capabilities = validateCapabilities({
   text: { maxLength: 1000, format: "reference-html" },
   caption: { maxLength: 200 },
   media: {
@@ -15,13 +15,3 @@ export const referenceCapabilities: Capabilities = deepFreeze({
   markdownImages: true,
   rateLimits: [{ scope: "target", limit: 50, intervalMs: 1000 }],
 });
-
-// --- internal ---
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object") {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
