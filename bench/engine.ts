@@ -8,7 +8,7 @@
  *
  * Run: npx tsx --conditions=source bench/engine.ts
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   type AdapterDefinition,
@@ -21,17 +21,12 @@ import {
 import { png } from "../packages/core/test/engine/support/media-bytes.js";
 import { testCapabilities } from "../packages/core/test/engine/support/recording-transport.js";
 import { parseWithMicromark } from "../packages/core/test/markdown/support/micromark-oracle.js";
+import { readBaseline } from "./support/baseline.js";
 
 const resultsFile = fileURLToPath(new URL("results/engine.json", import.meta.url));
 /** Goal: the engine's own work (send minus Markdown parsing) for a short text, in µs. */
 const GOAL_ENGINE_TEXT_US = 1_000;
-const baseline = (() => {
-  try {
-    return JSON.parse(readFileSync(resultsFile, "utf8")) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-})();
+const baseline = readBaseline<Record<string, unknown>>(resultsFile);
 
 let ids = 0;
 const transport: Transport = {

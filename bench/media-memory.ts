@@ -14,7 +14,6 @@ import { createHash } from "node:crypto";
 import {
   closeSync,
   createReadStream,
-  existsSync,
   mkdtempSync,
   openSync,
   readFileSync,
@@ -30,6 +29,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadMedia, type MediaPolicy } from "@outbox/core";
+import { readBaseline } from "./support/baseline.js";
 import { spawnSelf } from "./support/spawn-self.js";
 
 const MB = 1024 * 1024;
@@ -201,9 +201,7 @@ async function runChild(args: string[]): Promise<Run> {
 }
 
 function report(runs: Run[]): void {
-  const previous = existsSync(resultsFile)
-    ? (JSON.parse(readFileSync(resultsFile, "utf8")) as { runs: Run[] })
-    : undefined;
+  const previous = readBaseline<{ runs: Run[] }>(resultsFile);
   console.log(`${"scenario".padEnd(82)} peak RSS growth      time   baseline`);
   for (const run of runs) {
     const before = previous?.runs.find((entry) => entry.name === run.name);

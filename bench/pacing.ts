@@ -8,7 +8,7 @@
  *
  * Run: npx tsx --conditions=source bench/pacing.ts
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   createAdapter,
@@ -19,6 +19,7 @@ import {
 } from "@outbox/core";
 import { testCapabilities } from "../packages/core/test/engine/support/recording-transport.js";
 import { createStrictPlatform } from "../packages/core/test/engine/support/strict-platform.js";
+import { readBaseline } from "./support/baseline.js";
 
 const resultsFile = fileURLToPath(new URL("results/pacing.json", import.meta.url));
 const limits: RateLimit[] = [
@@ -74,13 +75,7 @@ async function scenario(shape: "messages" | "plans", paced: boolean) {
 
 /** Goal: with the pacer, no 429 and within 5% of the theoretical minimum. */
 const GOAL_OVER_MINIMUM = 1.05;
-const baseline = (() => {
-  try {
-    return JSON.parse(readFileSync(resultsFile, "utf8")) as { runs: Array<{ overMinimum: number }> };
-  } catch {
-    return undefined;
-  }
-})();
+const baseline = readBaseline<{ runs: Array<{ overMinimum: number }> }>(resultsFile);
 const runs = [];
 for (const shape of ["messages", "plans"] as const)
   for (const paced of [true, false]) runs.push(await scenario(shape, paced));

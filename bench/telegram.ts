@@ -9,16 +9,7 @@
  * Run: npx tsx --conditions=source bench/telegram.ts
  */
 import { randomFillSync } from "node:crypto";
-import {
-  closeSync,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +18,7 @@ import type { Clock, LoadedMedia } from "@outbox/core";
 import { createTelegramAdapter, createTelegramTransport, telegramCapabilities } from "@outbox/telegram";
 import { startTelegramEmulator } from "@outbox/telegram/testing";
 import { Api, InputFile, InputMediaBuilder } from "grammy";
+import { readBaseline } from "./support/baseline.js";
 import { spawnSelf } from "./support/spawn-self.js";
 
 const resultsFile = fileURLToPath(new URL("results/telegram.json", import.meta.url));
@@ -285,9 +277,7 @@ interface Timing {
 }
 
 function report(times: Timing[], rss: Array<{ name: string; peakRssGrowthMb: number; ms: number }>): void {
-  const previous = existsSync(resultsFile)
-    ? (JSON.parse(readFileSync(resultsFile, "utf8")) as { times: typeof times })
-    : undefined;
+  const previous = readBaseline<{ times: typeof times }>(resultsFile);
   console.log(
     `${"scenario".padEnd(8)} bare grammY   adapter    ratio   transport  ratio   goal   baseline ratio`,
   );
