@@ -4,6 +4,26 @@
  */
 import type { Capabilities, ChannelAdapter, Target } from "@outbox/core";
 
+/** The kinds of formatting an emulator decodes from what the platform stored. */
+export type ObservedFormatKind = "bold" | "italic" | "strike" | "code" | "pre" | "link" | "spoiler" | "quote";
+
+/**
+ * One formatting span as a client of the platform would show it, over the message's visible
+ * `text` (or `caption` for a media message). Offsets and lengths count UTF-16 code units.
+ */
+export type ObservedFormat = {
+  /** What the span does to the text. */
+  kind: ObservedFormatKind;
+  /** Start of the span in the visible text (UTF-16 code units). */
+  offset: number;
+  /** Length of the span (UTF-16 code units). */
+  length: number;
+  /** Code language of a `pre` span, when the platform stored one. */
+  language?: string;
+  /** Target of a `link` span. */
+  url?: string;
+};
+
 /** One message as the platform holds it, decoded from the emulator's recorded wire traffic. */
 export type ObservedMessage = {
   /** What the platform shows. */
@@ -12,6 +32,8 @@ export type ObservedMessage = {
   text?: string;
   /** Visible caption of a media message or album, after the platform's parsing. */
   caption?: string;
+  /** Formatting spans over `text` (text message) or `caption` (media message), in order of offset; absent or empty when plain. */
+  formatting?: ObservedFormat[];
   /** Album members, in order. */
   items?: ObservedMessage[];
   /** Platform id of the message this one replies to. */
@@ -49,6 +71,12 @@ export type ConformanceInstance = {
   observe(): ObservedMessage[];
   /** Make the emulator misbehave on the next call(s). */
   inject(fault: Fault): void;
+  /**
+   * How many calls the emulator refused with 429 under its own enforced rate limits since
+   * `setup()` (injected faults not counted). Cases that claim "no 429" read it; a harness
+   * without it cannot pass those cases in strict mode.
+   */
+  rateLimitRefusals?(): number;
   /** Stop the emulator and release the adapter. */
   teardown(): Promise<void>;
 };
