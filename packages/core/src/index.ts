@@ -4,6 +4,7 @@
  *
  * @packageDocumentation
  */
+export type * from "./adapter/observed.js";
 export * from "./adapter/types.js";
 export * from "./engine/index.js";
 export * from "./errors/errors.js";

@@ -2,7 +2,7 @@
  * Public types of the Telegram Bot API emulator. What it records and the faults it takes
  * are the conformance suite's own types.
  */
-import type { Fault, ObservedMessage } from "@outbox/conformance";
+import type { Fault, ObservedMessage } from "@outbox/core";
 
 export type { Fault, ObservedMessage };
 

@@ -1,0 +1,98 @@
+/**
+ * What an emulator reports: the messages a platform holds, decoded from its recorded wire
+ * traffic, and the faults it can be told to inject (spec: conformance.md). These types live in
+ * core so that an adapter's `./testing` export (its emulator) needs no test package at run time;
+ * `@outbox/conformance` re-exports them under the same fixed names.
+ */
+import type { MediaPolicy } from "../media/types.js";
+import type { Target } from "../payload/types.js";
+import type { ChannelAdapter } from "./types.js";
+
+/** The kinds of formatting an emulator decodes from what the platform stored. */
+export type ObservedFormatKind = "bold" | "italic" | "strike" | "code" | "pre" | "link" | "spoiler" | "quote";
+
+/**
+ * One formatting span as a client of the platform would show it, over the message's visible
+ * `text` (or `caption` for a media message). Offsets and lengths count UTF-16 code units.
+ */
+export type ObservedFormat = {
+  /** What the span does to the text. */
+  kind: ObservedFormatKind;
+  /** Start of the span in the visible text (UTF-16 code units). */
+  offset: number;
+  /** Length of the span (UTF-16 code units). */
+  length: number;
+  /** Code language of a `pre` span, when the platform stored one. */
+  language?: string;
+  /** Target of a `link` span. */
+  url?: string;
+};
+
+/** One message as the platform holds it, decoded from the emulator's recorded wire traffic. */
+export type ObservedMessage = {
+  /** What the platform shows. */
+  kind: "text" | "image" | "animation" | "video" | "audio" | "voice" | "document" | "album";
+  /** Visible text after the platform's own parsing (entities applied, markup removed). */
+  text?: string;
+  /** Visible caption of a media message or album, after the platform's parsing. */
+  caption?: string;
+  /** Formatting spans over `text` (text message) or `caption` (media message), in order of offset; absent or empty when plain. */
+  formatting?: ObservedFormat[];
+  /** Album members, in order. */
+  items?: ObservedMessage[];
+  /** Platform id of the message this one replies to. */
+  replyTo?: string;
+  /** Thread / topic the message was posted in. */
+  thread?: string;
+  /** File name the platform stored. */
+  fileName?: string;
+  /** MIME type the platform stored. */
+  mimeType?: string;
+  /** Hex sha256 of the stored bytes. */
+  sha256?: string;
+  /** Size of the stored bytes. */
+  bytes?: number;
+};
+
+/** A misbehaviour the emulator applies to the next call(s). */
+export type Fault =
+  /** Answer 429 with this `retry_after`, `times` calls in a row (default 1). */
+  | { kind: "rate-limit"; retryAfterMs: number; times?: number }
+  /** Answer this 5xx status, `times` calls in a row (default 1). */
+  | { kind: "server-error"; status: 500 | 502 | 503; times?: number }
+  /** Drop the connection before a response, `times` calls in a row (default 1). */
+  | { kind: "reset"; times?: number }
+  /** Answer a platform 400 with this description, on the next call. */
+  | { kind: "reject"; description: string };
+
+/** Options of an adapter's `createEmulatedChannel`: how the adapter under demo loads media. */
+export interface EmulatedChannelOptions {
+  /** Media policy for the adapter (local roots, resolver, dispatcher trusting a local CA). */
+  media?: MediaPolicy;
+  /**
+   * PEM certificate(s) the emulator trusts when it fetches URL media itself (platforms that
+   * download URLs, such as Telegram). Ignored by emulators that never fetch.
+   */
+  ca?: string;
+  /** Resolver the emulator uses for the URL media it fetches itself. */
+  lookup?: MediaPolicy["lookup"];
+}
+
+/**
+ * A ready channel on a platform emulator: an adapter wired to a fresh emulator on 127.0.0.1,
+ * a target that holds one inbound message (`target.currentMessageId`) to reply to, and what
+ * the platform shows. Every adapter's `./testing` export offers `createEmulatedChannel()`
+ * returning one, so demos and the CLI drive every platform the same way.
+ */
+export interface EmulatedChannel {
+  /** Platform name (`telegram`, `slack`, …), the adapter's `name`. */
+  platform: string;
+  /** The adapter, talking to the emulator through the real client library. */
+  adapter: ChannelAdapter;
+  /** Where to send; `currentMessageId` is a seeded inbound message. */
+  target: Target;
+  /** Every message the emulated conversation holds, in order (the seeded inbound one excluded). */
+  observe(): ObservedMessage[];
+  /** Close the adapter and stop the emulator. */
+  close(): Promise<void>;
+}
