@@ -1,4 +1,4 @@
 import { describeConformance } from "@outbox/conformance";
-import { createTelegramHarness } from "../src/testing/index.js";
+import { createTelegramHarness } from "../src/conformance/index.js";
 
 describeConformance(createTelegramHarness(), { strict: true });

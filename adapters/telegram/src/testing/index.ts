@@ -1,4 +1,9 @@
-/** Testing tools for the Telegram adapter: the strict Bot API emulator and the conformance harness. */
+/**
+ * Testing tools for the Telegram adapter: the strict Bot API emulator and
+ * `createEmulatedChannel`. No test runner or conformance package is needed at run time;
+ * the conformance harness is under `@outbox/telegram/conformance`.
+ */
+export { createEmulatedChannel, EMULATED_CHAT } from "./emulated-channel.js";
 export {
   EntityParseError,
   type ParsedText,
@@ -14,4 +19,4 @@ export type {
   ObservedMessage,
   TelegramEmulatorOptions,
 } from "./emulator/types.js";
-export { createTelegramHarness, HARNESS_CHAT, type TelegramHarnessOptions } from "./harness.js";
+export { createUrlFetcher, type UrlFetcherOptions } from "./fetch-url.js";

@@ -7,7 +7,7 @@ export {
   type PlainTextOptions,
   toPlainText,
 } from "../markdown/plain-text.js";
-export type { Spoiler } from "../markdown/spoiler.js";
+export type { Spoiler } from "../markdown/spoiler-node.js";
 export * from "../plan/index.js";
 export { validateCapabilities } from "./capabilities.js";
 export { createManualClock, type ManualClock, systemClock } from "./clock.js";

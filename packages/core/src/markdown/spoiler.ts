@@ -1,25 +1,5 @@
 import type MarkdownIt from "markdown-it";
 import type { Delimiter, StateInline } from "markdown-it";
-import type { Parent, PhrasingContent } from "mdast";
-
-/** `||hidden||` text: shown blurred until tapped (Telegram `<tg-spoiler>`, Discord `||…||`). */
-export interface Spoiler extends Parent {
-  /** Node type. */
-  type: "spoiler";
-  /** The hidden content. */
-  children: PhrasingContent[];
-}
-
-declare module "mdast" {
-  interface PhrasingContentMap {
-    /** `||spoiler||` (Outbox extension). */
-    spoiler: Spoiler;
-  }
-  interface RootContentMap {
-    /** `||spoiler||` (Outbox extension). */
-    spoiler: Spoiler;
-  }
-}
 
 const PIPE = 0x7c;
 

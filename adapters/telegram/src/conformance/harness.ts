@@ -3,14 +3,12 @@
  * adapter built with `apiRoot` pointing at it and the conformance media policy. The
  * emulator downloads URL media from the fixture server itself, as Telegram would.
  */
-import { lookup as dnsLookup } from "node:dns";
-import { get } from "node:https";
-import type { LookupFunction } from "node:net";
 import { type ConformanceHarness, conformanceMedia } from "@outbox/conformance";
 import { createTelegramAdapter } from "../adapter.js";
+import { startTelegramEmulator } from "../testing/emulator/server.js";
+import type { TelegramEmulatorOptions } from "../testing/emulator/types.js";
+import { createUrlFetcher } from "../testing/fetch-url.js";
 import type { TelegramAdapterConfig } from "../types.js";
-import { startTelegramEmulator } from "./emulator/server.js";
-import type { FetchedUrl, TelegramEmulatorOptions } from "./emulator/types.js";
 
 /** The private chat the harness sends to. */
 export const HARNESS_CHAT = 42;
@@ -33,7 +31,10 @@ export function createTelegramHarness(options: TelegramHarnessOptions = {}): Con
       const media = await conformanceMedia();
       const emulator = await startTelegramEmulator({
         chats: [{ id: HARNESS_CHAT, topics: "any" }],
-        fetchUrl: fixtureFetch(media.ca, media.policy.lookup ?? dnsLookup),
+        fetchUrl: createUrlFetcher({
+          ca: media.ca,
+          ...(media.policy.lookup ? { lookup: media.policy.lookup } : {}),
+        }),
         ...options.emulator,
       });
       // A bot can only write to a user who wrote first; this also keeps topic ids above 1.
@@ -57,18 +58,4 @@ export function createTelegramHarness(options: TelegramHarnessOptions = {}): Con
       };
     },
   };
-}
-
-/** Downloads over https from the fixture server: its host names resolved by `lookup`, its certificate trusted. */
-function fixtureFetch(ca: string, lookup: LookupFunction): NonNullable<TelegramEmulatorOptions["fetchUrl"]> {
-  return (url, signal) =>
-    new Promise<FetchedUrl>((resolve, reject) => {
-      if (!url.startsWith("https://")) {
-        reject(new Error(`the harness fetches https only: ${url}`));
-        return;
-      }
-      get(url, { ca, lookup, signal }, (res) => {
-        resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"] ?? null, body: res });
-      }).on("error", reject);
-    });
 }
