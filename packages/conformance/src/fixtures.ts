@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { MediaKind } from "@outbox/core";
 
-/** Absolute path of the committed fixtures directory (media files, TLS certificate). */
+/** Absolute path of the committed fixtures directory (media files). */
 export const fixturesDir: string = fileURLToPath(new URL("../fixtures/", import.meta.url));
 
 /** A tiny but real media file the suite sends. */

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { MediaPolicy } from "@outbox/core";
 import type { Agent as AgentClass } from "undici";
 import { type FixtureName, fixturePath, fixtures, fixturesDir } from "./fixtures.js";
+import { fixtureTls } from "./tls.js";
 
 /** Host name of the fixture media server; the policy maps it to 127.0.0.1 and allows it. */
 export const MEDIA_HOST = "media.outbox.test";
@@ -54,7 +55,7 @@ const Agent = createRequire(import.meta.url)("undici/lib/dispatcher/agent.js") a
 
 /**
  * The process-wide fixture media server and decoy, started on first use on 127.0.0.1
- * (random ports, https with the committed self-signed certificate). Servers are unref'd
+ * (random ports, https with a self-signed certificate made at start, see tls.ts). Servers are unref'd
  * so they never keep the process alive.
  */
 export function conformanceMedia(): Promise<ConformanceMedia> {
@@ -65,10 +66,7 @@ export function conformanceMedia(): Promise<ConformanceMedia> {
 // --- internal ---
 
 async function start(): Promise<ConformanceMedia> {
-  const tls = {
-    cert: readFileSync(join(fixturesDir, "tls", "cert.pem")),
-    key: readFileSync(join(fixturesDir, "tls", "key.pem")),
-  };
+  const tls = fixtureTls();
   const served: string[] = [];
   const byFile = new Map<string, FixtureName>(
     (Object.keys(fixtures) as FixtureName[]).map((name) => [fixtures[name].fileName, name]),
@@ -107,7 +105,7 @@ async function start(): Promise<ConformanceMedia> {
       workspaceDir: fixturesDir,
       timeoutMs: 5_000,
     },
-    ca: tls.cert.toString("utf8"),
+    ca: tls.cert,
     url: (name, variant) =>
       `https://${MEDIA_HOST}:${mediaPort}/${fixtures[name].fileName}${variant === undefined ? "" : `?n=${variant}`}`,
     file: fixturePath,
