@@ -12,7 +12,8 @@ export function outboxProject(name: string, dirUrl: string): UserWorkspaceConfig
     ssr: { resolve: { conditions: ["source", "import", "node", "default"] } },
     test: {
       name,
-      include: name === "repo" ? ["**/*.test.ts"] : ["test/**/*.test.ts"],
+      include: name === "repo" ? ["**/*.test.ts"] : name === "pack" ? ["*.test.ts"] : ["test/**/*.test.ts"],
+      exclude: name === "repo" ? ["pack/**", "**/node_modules/**"] : ["**/node_modules/**"],
       environment: "node",
       testTimeout: 20_000,
       hookTimeout: 20_000,

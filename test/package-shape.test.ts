@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot as root, workspaceNames } from "./support/workspace.js";
+import { runtimeImports } from "./support/imports.js";
+import { packageDirs, repoRoot as root, workspaceNames } from "./support/workspace.js";
 
 /** Adapters are found by glob: every folder under adapters/. */
 const adapters = workspaceNames("adapters");
@@ -22,7 +23,9 @@ describe("adapter package shape", () => {
         "src/index.ts",
         "src/types.ts",
         "src/testing/index.ts",
+        "src/conformance/index.ts",
         "test/conformance.test.ts",
+        "README.md",
       ]) {
         expect(existsSync(join(dir, file)), file).toBe(true);
       }
@@ -39,9 +42,35 @@ describe("adapter package shape", () => {
       expect(types).toMatch(new RegExp(`export (interface|type) ${pascal(name)}AdapterConfig\\b`));
     });
 
-    it(`${name}: the platform library is a peer dependency and core a dependency`, () => {
-      expect(Object.keys(pkg.peerDependencies ?? {}).length).toBeGreaterThan(0);
+    it(`${name}: ./testing offers createEmulatedChannel and loads no test runner or conformance package at run time`, async () => {
+      const testing = await import(`@outbox/${name}/testing`);
+      expect(typeof testing.createEmulatedChannel).toBe("function");
+      const loaded = [...runtimeImports(join(dir, pkg.exports["./testing"].source))];
+      expect(loaded.filter((spec) => /^(vitest|@vitest\/|@outbox\/conformance)/.test(spec))).toEqual([]);
+      expect(loaded.filter((spec) => spec.startsWith("@outbox/") && spec !== "@outbox/core")).toEqual([]);
+    });
+
+    it(`${name}: ./conformance exports create${pascal(name)}Harness; @outbox/conformance is an optional peer`, async () => {
+      expect(pkg.exports["./conformance"]).toBeDefined();
+      const harness = await import(`@outbox/${name}/conformance`);
+      expect(typeof harness[`create${pascal(name)}Harness`]).toBe("function");
+      expect(pkg.peerDependencies?.["@outbox/conformance"]).toBeDefined();
+      expect(pkg.peerDependenciesMeta?.["@outbox/conformance"]?.optional).toBe(true);
+      expect(pkg.dependencies?.["@outbox/conformance"]).toBeUndefined();
+    });
+
+    it(`${name}: the platform library is a peer dependency of this package only, and core a dependency`, () => {
+      const platform = Object.keys(pkg.peerDependencies ?? {}).filter((dep) => !dep.startsWith("@outbox/"));
+      expect(platform.length).toBeGreaterThan(0);
       expect(pkg.dependencies?.["@outbox/core"]).toBeDefined();
+      for (const library of platform) {
+        expect(pkg.dependencies?.[library], `${library} in dependencies`).toBeUndefined();
+        for (const other of packageDirs().filter((d) => d !== dir)) {
+          const manifest = JSON.parse(readFileSync(join(other, "package.json"), "utf8"));
+          const runtime = { ...manifest.dependencies, ...manifest.peerDependencies };
+          expect(runtime[library], `${library} in ${other}`).toBeUndefined();
+        }
+      }
     });
   }
 });

@@ -1,0 +1,131 @@
+/**
+ * The consumer projects of the pack test, generated from the packed packages' manifests so
+ * that every package and adapter (found by glob) is covered as soon as it exists.
+ */
+
+/** What the pack test knows about one packed package. */
+export interface Packed {
+  /** Package name (`@outbox/telegram`). */
+  name: string;
+  /** Folder name under adapters/, when it is an adapter (`telegram`). */
+  adapter?: string;
+  /** The tarball's absolute path. */
+  tarball: string;
+  /** The published manifest. */
+  manifest: {
+    exports: Record<string, unknown>;
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+    devDependencies?: Record<string, string>;
+  };
+}
+
+/** Every import specifier a package publishes (`@outbox/telegram`, `@outbox/telegram/testing`, …). */
+export function specifiers(pkg: Packed): string[] {
+  return Object.keys(pkg.manifest.exports).map((key) =>
+    key === "." ? pkg.name : `${pkg.name}/${key.slice(2)}`,
+  );
+}
+
+/** The platform libraries of an adapter (its required, non-Outbox peers), pinned as the workspace tests them. */
+export function platformLibraries(pkg: Packed): string[] {
+  const { peerDependencies = {}, peerDependenciesMeta = {}, devDependencies = {} } = pkg.manifest;
+  return Object.keys(peerDependencies)
+    .filter((name) => !name.startsWith("@outbox/") && !peerDependenciesMeta[name]?.optional)
+    .map((name) => `${name}@${devDependencies[name] ?? peerDependencies[name]}`);
+}
+
+/**
+ * Plain-node script for the adapters-only consumer: one reply to each adapter's emulator
+ * from `…/testing`, and proof that neither the conformance package nor vitest is installed.
+ */
+export function deliveryScript(adapters: Packed[]): string {
+  const lines = [
+    `const absent = async (name) => { try { await import(name); } catch (error) { if (error.code === "ERR_MODULE_NOT_FOUND") return; throw error; } throw new Error(name + " is installed but must not be"); };`,
+    `await absent("@outbox/conformance");`,
+    `await absent("vitest");`,
+    `const results = {};`,
+  ];
+  for (const pkg of adapters) {
+    lines.push(
+      `{`,
+      `  const { createEmulatedChannel } = await import("${pkg.name}/testing");`,
+      `  const channel = await createEmulatedChannel();`,
+      `  try {`,
+      `    const receipt = await channel.adapter.send({ text: "Hello from the **packed** ${pkg.adapter} adapter" }, channel.target);`,
+      `    results[${JSON.stringify(pkg.adapter)}] = { ok: receipt.ok, failures: receipt.failures.map((f) => f.error.message), observed: channel.observe() };`,
+      `  } finally {`,
+      `    await channel.close();`,
+      `  }`,
+      `}`,
+    );
+  }
+  lines.push(`console.log(JSON.stringify(results));`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** Plain-node script for the full consumer: every export of every package loads, and the conformance fixture server serves over TLS. */
+export function importScript(packages: Packed[]): string {
+  const all = packages.flatMap(specifiers);
+  return `const loaded = {};
+for (const name of ${JSON.stringify(all)}) loaded[name] = Object.keys(await import(name)).length;
+const { loadMedia } = await import("@outbox/core");
+const { conformanceMedia } = await import("@outbox/conformance");
+const media = await conformanceMedia();
+const png = await loadMedia(media.url("png"), media.policy);
+console.log(JSON.stringify({ loaded, png: png.mimeType }));
+process.exit(0);
+`;
+}
+
+/** TypeScript consumer: imports every export and drives each adapter's emulated channel with the public types. */
+export function typedConsumer(packages: Packed[]): string {
+  const imports = packages
+    .flatMap(specifiers)
+    .map((name, i) => `import * as m${i} from "${name}";\nvoid m${i};`);
+  const adapters = packages.filter((pkg) => pkg.adapter);
+  const uses = adapters.map(
+    (pkg, i) => `import { createEmulatedChannel as channel${i} } from "${pkg.name}/testing";
+export async function send${i}(): Promise<DeliveryReceipt> {
+  const channel: EmulatedChannel = await channel${i}({ ca: "", media: { localRoots: [] } });
+  const payload: ReplyPayloadInput = { text: "typed" };
+  try {
+    return await channel.adapter.send(payload, channel.target);
+  } finally {
+    await channel.close();
+  }
+}`,
+  );
+  return [
+    `import type { DeliveryReceipt, EmulatedChannel, ReplyPayloadInput } from "@outbox/core";`,
+    ...imports,
+    ...uses,
+    "",
+  ].join("\n");
+}
+
+/**
+ * Type packages a platform library's own declarations need under `skipLibCheck: false`, which
+ * any strict consumer of that library installs whether or not Outbox is there: grammY's
+ * declarations import `node-fetch` (v2, untyped) and name the DOM's `Body`/`BodyInit`
+ * (hence `DOM` in the consumer's `lib`).
+ */
+export const libraryTypeGaps: Record<string, string[]> = {
+  grammy: ["@types/node-fetch@2.6.13"],
+};
+
+/** tsconfig of the TypeScript consumer: what a strict Node ESM project uses, library declarations checked. */
+export const consumerTsconfig = {
+  compilerOptions: {
+    target: "ES2022",
+    lib: ["ES2023", "DOM"],
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    skipLibCheck: false,
+    noEmit: true,
+    types: ["node"],
+  },
+  include: ["consumer.ts"],
+};

@@ -1,0 +1,172 @@
+/**
+ * The packages as an integrator gets them: build, `pnpm -r pack` exactly as published, install
+ * the tarballs with npm into fresh projects outside the workspace, and use them there.
+ * - adapters-only consumer (no @outbox/conformance, no vitest): plain `node` delivers one reply
+ *   to each adapter's emulator from `…/testing`, with only the platform library beside it;
+ * - full consumer: every export of every package loads in plain `node`, and a TypeScript
+ *   consumer type-checks with `module: NodeNext` and `skipLibCheck: false`.
+ */
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packageDirs, repoRoot } from "../support/workspace.js";
+import {
+  consumerTsconfig,
+  deliveryScript,
+  importScript,
+  libraryTypeGaps,
+  type Packed,
+  platformLibraries,
+  typedConsumer,
+} from "./consumer.js";
+
+const run = promisify(execFile);
+const pnpm = ["-y", "pnpm@10.34.8"];
+const rootManifest = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
+const tsc = createRequire(join(repoRoot, "package.json")).resolve("typescript/bin/tsc");
+const work = mkdtempSync(join(tmpdir(), "outbox-pack-"));
+const packed: Packed[] = [];
+const listings = new Map<string, string[]>();
+
+/** Run a command; on failure the error carries its output. */
+async function sh(file: string, args: string[], cwd: string): Promise<string> {
+  try {
+    const { stdout } = await run(file, args, {
+      cwd,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, CI: "true" },
+    });
+    return stdout;
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${file} ${args.join(" ")} failed in ${cwd}:\n${stdout ?? ""}\n${stderr ?? ""}`);
+  }
+}
+
+/** A fresh npm project in the temp dir with these dependencies, installed. */
+async function consumer(name: string, dependencies: Record<string, string>): Promise<string> {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name: `outbox-${name}`, private: true, type: "module", dependencies }, null, 2),
+  );
+  await sh(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--prefer-offline", "--loglevel=error"],
+    dir,
+  );
+  return dir;
+}
+
+/** `name@version` → a dependencies entry. */
+const entry = (spec: string): [string, string] => {
+  const at = spec.lastIndexOf("@");
+  return [spec.slice(0, at), spec.slice(at + 1)];
+};
+const fileDeps = (list: Packed[]) => list.map((pkg): [string, string] => [pkg.name, `file:${pkg.tarball}`]);
+
+let adaptersOnly: Promise<string>;
+let full: Promise<string>;
+
+beforeAll(async () => {
+  await sh(process.execPath, ["scripts/build.mjs"], repoRoot);
+  const tarballs = join(work, "tarballs");
+  await sh("npx", [...pnpm, "-r", "pack", "--pack-destination", tarballs], repoRoot);
+  for (const dir of packageDirs()) {
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    if (pkg.private) continue;
+    const tarball = join(tarballs, `${pkg.name.replace(/^@/, "").replace("/", "-")}-${pkg.version}.tgz`);
+    const manifest = JSON.parse(await sh("tar", ["-xzOf", tarball, "package/package.json"], work));
+    const adapter = dir.startsWith(join(repoRoot, "adapters")) ? dir.split("/").at(-1) : undefined;
+    packed.push({ name: pkg.name, tarball, manifest, ...(adapter ? { adapter } : {}) });
+    listings.set(pkg.name, (await sh("tar", ["-tzf", tarball], work)).trim().split("\n"));
+  }
+  // Without the conformance package: anything that depends on it stays out.
+  const needsConformance = (pkg: Packed) => "@outbox/conformance" in (pkg.manifest.dependencies ?? {});
+  const light = packed.filter((pkg) => pkg.name !== "@outbox/conformance" && !needsConformance(pkg));
+  const adapters = packed.filter((pkg) => pkg.adapter);
+  const libraries = adapters.flatMap(platformLibraries).map(entry);
+  const conformance = packed.find((pkg) => pkg.name === "@outbox/conformance");
+  adaptersOnly = consumer("adapters-only", Object.fromEntries([...fileDeps(light), ...libraries]));
+  full = consumer(
+    "full",
+    Object.fromEntries([
+      ...fileDeps(packed),
+      ...libraries,
+      ...libraries.flatMap(([name]) => libraryTypeGaps[name] ?? []).map(entry),
+      ["vitest", conformance?.manifest.devDependencies?.vitest ?? "4"],
+      ["@types/node", rootManifest.devDependencies["@types/node"]],
+    ]),
+  );
+  await Promise.all([adaptersOnly, full]);
+}, 170_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("packed packages", () => {
+  it("every tarball holds its manifest, README and built code only: no tests, no keys, no workspace: ranges", () => {
+    const sizes: string[] = [];
+    for (const pkg of packed) {
+      const files = listings.get(pkg.name) ?? [];
+      sizes.push(
+        `${pkg.name.padEnd(24)} ${(readFileSync(pkg.tarball).length / 1024).toFixed(1).padStart(7)} KB  ${files.length} files`,
+      );
+      expect(files, pkg.name).toContain("package/README.md");
+      expect(files, pkg.name).toContain("package/dist/index.js");
+      expect(files, pkg.name).toContain("package/dist/index.d.ts");
+      for (const file of files) {
+        expect(file, pkg.name).toMatch(
+          /^package\/(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/.+|src\/.+|fixtures\/[^/]+)$/,
+        );
+        expect(file, pkg.name).not.toMatch(/\.(pem|key|crt|p12|pfx)$|(^|\/)tests?\/|\.test\.|\.tsbuildinfo$/);
+      }
+      for (const target of Object.values(pkg.manifest.exports).flatMap((conditions) =>
+        Object.entries(conditions as Record<string, string>).filter(([condition]) => condition !== "source"),
+      )) {
+        expect(files, `${pkg.name} exports ${target[1]}`).toContain(`package/${target[1].slice(2)}`);
+      }
+      expect(JSON.stringify(pkg.manifest), pkg.name).not.toContain("workspace:");
+    }
+    console.log(`tarball sizes:\n${sizes.join("\n")}`);
+    expect(packed.map((pkg) => pkg.name)).toEqual(
+      expect.arrayContaining(["@outbox/core", "@outbox/conformance"]),
+    );
+  });
+
+  it("plain node, adapters only: one reply reaches each adapter's emulator from …/testing, without conformance or vitest installed", async () => {
+    const dir = await adaptersOnly;
+    const adapters = packed.filter((pkg) => pkg.adapter);
+    writeFileSync(join(dir, "deliver.mjs"), deliveryScript(adapters));
+    const results = JSON.parse(await sh(process.execPath, ["deliver.mjs"], dir)) as Record<
+      string,
+      { ok: boolean; failures: string[]; observed: Array<{ text?: string }> }
+    >;
+    expect(Object.keys(results).sort()).toEqual(adapters.map((pkg) => pkg.adapter).sort());
+    for (const [platform, result] of Object.entries(results)) {
+      expect(result, platform).toMatchObject({ ok: true, failures: [] });
+      expect(result.observed.map((message) => message.text).join("\n"), platform).toContain(
+        `Hello from the packed ${platform} adapter`,
+      );
+    }
+  });
+
+  it("plain node, everything installed: every export of every package loads; the conformance fixture host serves over TLS", async () => {
+    const dir = await full;
+    writeFileSync(join(dir, "imports.mjs"), importScript(packed));
+    const { loaded, png } = JSON.parse(await sh(process.execPath, ["imports.mjs"], dir));
+    for (const [name, count] of Object.entries(loaded)) expect(count, name).toBeGreaterThan(0);
+    expect(png).toBe("image/png");
+  });
+
+  it("TypeScript consumer: every export type-checks with module NodeNext and skipLibCheck false", async () => {
+    const dir = await full;
+    writeFileSync(join(dir, "consumer.ts"), typedConsumer(packed));
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(consumerTsconfig, null, 2));
+    await sh(process.execPath, [tsc, "-p", "tsconfig.json"], dir);
+  });
+});
