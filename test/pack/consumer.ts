@@ -13,6 +13,7 @@ export interface Packed {
   tarball: string;
   /** The published manifest. */
   manifest: {
+    version: string;
     exports: Record<string, unknown>;
     dependencies?: Record<string, string>;
     peerDependencies?: Record<string, string>;

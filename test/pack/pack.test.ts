@@ -32,15 +32,15 @@ const work = mkdtempSync(join(tmpdir(), "outbox-pack-"));
 const packed: Packed[] = [];
 const listings = new Map<string, string[]>();
 
-/** Run a command; on failure the error carries its output. */
-async function sh(file: string, args: string[], cwd: string): Promise<string> {
+/** Run a command and return its standard output (`both`: and its error output); on failure the error carries both. */
+async function sh(file: string, args: string[], cwd: string, both = false): Promise<string> {
   try {
-    const { stdout } = await run(file, args, {
+    const { stdout, stderr } = await run(file, args, {
       cwd,
       maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, CI: "true" },
     });
-    return stdout;
+    return both ? `${stdout}\n${stderr}` : stdout;
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`${file} ${args.join(" ")} failed in ${cwd}:\n${stdout ?? ""}\n${stderr ?? ""}`);
@@ -70,6 +70,7 @@ const entry = (spec: string): [string, string] => {
 };
 const fileDeps = (list: Packed[]) => list.map((pkg): [string, string] => [pkg.name, `file:${pkg.tarball}`]);
 
+let dryRun: Promise<string>;
 let adaptersOnly: Promise<string>;
 let full: Promise<string>;
 
@@ -92,6 +93,8 @@ beforeAll(async () => {
   const adapters = packed.filter((pkg) => pkg.adapter);
   const libraries = adapters.flatMap(platformLibraries).map(entry);
   const conformance = packed.find((pkg) => pkg.name === "@outbox/conformance");
+  // What `pnpm release` runs after the build, without uploading (no login needed).
+  dryRun = sh("npx", [...pnpm, "publish", "-r", "--dry-run", "--no-git-checks"], repoRoot, true);
   adaptersOnly = consumer("adapters-only", Object.fromEntries([...fileDeps(light), ...libraries]));
   full = consumer(
     "full",
@@ -103,10 +106,10 @@ beforeAll(async () => {
       ["@types/node", rootManifest.devDependencies["@types/node"]],
     ]),
   );
-  await Promise.all([adaptersOnly, full]);
-}, 170_000);
+  await Promise.all([dryRun, adaptersOnly, full]);
+}, 240_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => rmSync(work, { recursive: true, force: true }), 60_000);
 
 describe("packed packages", () => {
   it("every tarball holds its manifest, README and built code only: no tests, no keys, no workspace: ranges", () => {
@@ -163,7 +166,14 @@ describe("packed packages", () => {
     expect(png).toBe("image/png");
   });
 
-  it("TypeScript consumer: every export type-checks with module NodeNext and skipLibCheck false", async () => {
+  it("pnpm publish -r --dry-run (the release step) would publish every package", async () => {
+    const output = await dryRun;
+    for (const pkg of packed) expect(output, pkg.name).toContain(`+ ${pkg.name}@${pkg.manifest.version}`);
+  });
+
+  it("TypeScript consumer: every export type-checks with module NodeNext and skipLibCheck false", {
+    timeout: 120_000,
+  }, async () => {
     const dir = await full;
     writeFileSync(join(dir, "consumer.ts"), typedConsumer(packed));
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(consumerTsconfig, null, 2));
