@@ -6,7 +6,7 @@ import { packageDirs, repoRoot as root } from "./support/workspace.js";
 
 const outDir = join(root, ".outbox-tmp", "snippets");
 
-/** Every Markdown file whose ```ts blocks are part of the product: README and docs/. */
+/** Every Markdown file whose ```ts blocks are part of the product: README, docs/ and each package's README. */
 function markdownFiles(): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -39,7 +39,7 @@ function snippets(file: string): Array<{ code: string; line: number }> {
 }
 
 describe("docs snippets", () => {
-  it("every ```ts block in README.md and docs/ type-checks against the workspace packages", {
+  it("every ```ts block in README.md, docs/ and every package README type-checks against the workspace packages", {
     timeout: 180_000,
   }, () => {
     rmSync(outDir, { recursive: true, force: true });

@@ -14,6 +14,7 @@ export interface Packed {
   /** The published manifest. */
   manifest: {
     version: string;
+    bin?: Record<string, string>;
     exports: Record<string, unknown>;
     dependencies?: Record<string, string>;
     peerDependencies?: Record<string, string>;

@@ -132,7 +132,7 @@ describe("packed packages", () => {
       expect(files, pkg.name).toContain("package/dist/index.d.ts");
       for (const file of files) {
         expect(file, pkg.name).toMatch(
-          /^package\/(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/.+|src\/.+|fixtures\/[^/]+)$/,
+          /^package\/(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/.+|src\/.+|fixtures\/[^/]+|bin\/[^/]+)$/,
         );
         expect(file, pkg.name).not.toMatch(/\.(pem|key|crt|p12|pfx)$|(^|\/)tests?\/|\.test\.|\.tsbuildinfo$/);
       }
@@ -172,6 +172,15 @@ describe("packed packages", () => {
     const { loaded, png } = JSON.parse(await sh(process.execPath, ["imports.mjs"], dir));
     for (const [name, count] of Object.entries(loaded)) expect(count, name).toBeGreaterThan(0);
     expect(png).toBe("image/png");
+  }, 60_000);
+
+  it("every command a package installs (`bin`) runs from the installed package: `--help` exits 0", async () => {
+    const dir = await full;
+    const commands = packed.flatMap((pkg) => Object.keys(pkg.manifest.bin ?? {}));
+    for (const command of commands) {
+      const help = await sh(join(dir, "node_modules", ".bin", command), ["--help"], dir);
+      expect(help, command).toContain(command);
+    }
   }, 60_000);
 
   it("pnpm publish -r --dry-run (the release step) would publish every package", async () => {
