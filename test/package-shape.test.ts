@@ -9,6 +9,13 @@ const adapters = workspaceNames("adapters");
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
+/** The package a bare specifier loads (`@scope/name/sub` → `@scope/name`, `name/sub` → `name`). */
+const packageName = (specifier: string) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
+
 describe("adapter package shape", () => {
   it("finds the adapters", () => {
     expect(adapters).toContain("telegram");
@@ -48,6 +55,20 @@ describe("adapter package shape", () => {
       const loaded = [...runtimeImports(join(dir, pkg.exports["./testing"].source))];
       expect(loaded.filter((spec) => /^(vitest|@vitest\/|@outbox\/conformance)/.test(spec))).toEqual([]);
       expect(loaded.filter((spec) => spec.startsWith("@outbox/") && spec !== "@outbox/core")).toEqual([]);
+    });
+
+    it(`${name}: . and ./testing load only node builtins, @outbox/core, their dependencies and required peers`, () => {
+      const required = Object.keys(pkg.peerDependencies ?? {}).filter(
+        (dep) => !pkg.peerDependenciesMeta?.[dep]?.optional,
+      );
+      const allowed = new Set([...Object.keys(pkg.dependencies ?? {}), ...required]);
+      for (const entry of [".", "./testing"]) {
+        const loaded = [...runtimeImports(join(dir, pkg.exports[entry].source))].map(packageName);
+        expect(
+          loaded.filter((dep) => !dep.startsWith("node:") && !allowed.has(dep)),
+          `${name} ${entry}`,
+        ).toEqual([]);
+      }
     });
 
     it(`${name}: ./conformance exports create${pascal(name)}Harness; @outbox/conformance is an optional peer`, async () => {
