@@ -81,7 +81,10 @@ process.exit(0);
 `;
 }
 
-/** TypeScript consumer: imports every export and drives each adapter's emulated channel with the public types. */
+/**
+ * TypeScript consumer: imports every export, drives each adapter's emulated channel with the
+ * public types, and hands each adapter's harness to the conformance package's harness type.
+ */
 export function typedConsumer(packages: Packed[]): string {
   const imports = packages
     .flatMap(specifiers)
@@ -99,10 +102,17 @@ export async function send${i}(): Promise<DeliveryReceipt> {
   }
 }`,
   );
+  const harnesses = adapters.map((pkg, i) => {
+    const factory = `create${pkg.adapter?.charAt(0).toUpperCase()}${pkg.adapter?.slice(1)}Harness`;
+    return `import { ${factory} as harness${i} } from "${pkg.name}/conformance";
+export const suite${i}: ConformanceHarness = harness${i}();`;
+  });
   return [
     `import type { DeliveryReceipt, EmulatedChannel, ReplyPayloadInput } from "@outbox/core";`,
+    `import type { ConformanceHarness } from "@outbox/conformance";`,
     ...imports,
     ...uses,
+    ...harnesses,
     "",
   ].join("\n");
 }
