@@ -1,7 +1,7 @@
 import { MediaError } from "@outbox/core";
 import { expect } from "vitest";
 import { fixturesDir, sha256Hex } from "../fixtures.js";
-import { conformanceMedia } from "../media-server.js";
+import { conformanceMedia, DECOY_HOST } from "../media-server.js";
 import type { ConformanceCase } from "../types.js";
 import { expectReceiptMatches, mediaMessages, type SendResult, send, visibleText } from "./helpers.js";
 
@@ -65,6 +65,23 @@ export const policyCases: ConformanceCase[] = [
       const result = await send(ctx, { text: `Line check.\nMEDIA: ${media.outsideFile}` });
       expectRefused(result, 1, "Line check.");
       expect(ctx.observe().some((m) => (m.text ?? "").includes(media.outsideFile))).toBe(false);
+    },
+  },
+  {
+    id: "policy.media-line-url",
+    checks:
+      "A `MEDIA:` line naming a URL on a host that resolves to a private address is a `blocked` failure: never requested (the decoy sees zero connections), the URL never shows in the text.",
+    gate: "always",
+    applies: () => true,
+    exercises: [],
+    async run(ctx) {
+      const media = await conformanceMedia();
+      const url = media.decoy.blockedUrls.find((u) => new URL(u).hostname === DECOY_HOST) as string;
+      const before = media.decoy.connections();
+      const result = await send(ctx, { text: `URL check.\nMEDIA: ${url}` });
+      expect(media.decoy.connections() - before, "connections to the decoy").toBe(0);
+      expectRefused(result, 1, "URL check.");
+      expect(ctx.observe().some((m) => (m.text ?? "").includes(DECOY_HOST))).toBe(false);
     },
   },
 ];

@@ -136,9 +136,29 @@ export const replyCases: ConformanceCase[] = [
     },
   },
   {
+    id: "reply.mode.off",
+    checks:
+      "With `replyMode: off`, no part (text chunks, then media) carries a reply reference, although `replyToId` is given.",
+    gate: "replies",
+    applies: both("replies"),
+    exercises: ["replies"],
+    async run(ctx) {
+      const replyTo = await anchor(ctx, "reply.mode.off");
+      const media = await conformanceMedia();
+      const result = await send(
+        ctx,
+        { text: longText(ctx.capabilities), mediaUrls: [media.file("png")], replyToId: replyTo },
+        { replyMode: "off" },
+      );
+      expectDelivered(result);
+      expect(result.observed.length, "parts delivered").toBeGreaterThanOrEqual(3);
+      expect(result.observed.map((m) => m.replyTo)).toEqual(result.observed.map(() => undefined));
+    },
+  },
+  {
     id: "reply.missing",
     checks:
-      "A reply to a message that does not exist is still delivered (without the reference); nothing is lost.",
+      "A reply to a message that does not exist is still delivered (without the reference), with a `degraded` entry saying so; nothing is lost.",
     gate: "replies",
     applies: both("replies"),
     exercises: ["replies"],
@@ -147,6 +167,7 @@ export const replyCases: ConformanceCase[] = [
       expectDelivered(result);
       expect(result.observed).toHaveLength(1);
       expect(result.observed[0]?.replyTo).not.toBe("404404404");
+      expectDegraded(result.receipt, 0);
     },
   },
   {

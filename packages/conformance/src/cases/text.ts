@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { conformanceMedia } from "../media-server.js";
 import type { ConformanceCase } from "../types.js";
+import { covered, expectFormatted, linesWithOffsets, links, spannedWords, spansOf } from "./formatting.js";
 import { expectBytes, expectDelivered, mediaMessages, normalize, send, visibleText } from "./helpers.js";
 
 const always = (): true => true;
@@ -27,7 +28,7 @@ export const textCases: ConformanceCase[] = [
   {
     id: "text.formatting",
     checks:
-      "Bold, italic, strikethrough, inline code and a link are rendered natively: no Markdown markup is visible.",
+      "Bold, italic, strikethrough, inline code and a link are rendered natively: each word carries its span (the link its URL), nothing else does, and no Markdown markup is visible.",
     gate: "always",
     applies: always,
     exercises: ["text"],
@@ -36,9 +37,49 @@ export const textCases: ConformanceCase[] = [
         text: "**bold** and _italic_ and ~~struck~~ and `code()` and [the docs](https://example.com/docs)",
       });
       expectDelivered(result);
-      const text = visibleText(result.observed);
-      for (const word of ["bold", "italic", "struck", "code()", "the docs"]) expect(text).toContain(word);
-      for (const markup of ["**", "_italic_", "~~", "`", "]("]) expect(text).not.toContain(markup);
+      expect(result.observed).toHaveLength(1);
+      const message = result.observed[0];
+      expect(normalize(message?.text ?? "")).toBe("bold and italic and struck and code() and the docs");
+      expectFormatted(message, "bold", ["bold"]);
+      expectFormatted(message, "italic", ["italic"]);
+      expectFormatted(message, "strike", ["struck"]);
+      expectFormatted(message, "code", ["code()"]);
+      expect(links(message), "link spans with their URLs").toEqual([
+        { text: "the docs", url: "https://example.com/docs" },
+      ]);
+    },
+  },
+  {
+    id: "text.spoiler",
+    checks:
+      "`||hidden||` text is a spoiler span over exactly those words; a platform without spoilers shows the words plain. The `||` never shows.",
+    gate: "always (plain words when `formatGaps.spoiler`)",
+    applies: always,
+    exercises: ["text"],
+    async run(ctx) {
+      const result = await send(ctx, { text: "The answer is ||forty-two|| of course." });
+      expectDelivered(result);
+      expect(result.observed).toHaveLength(1);
+      expect(normalize(result.observed[0]?.text ?? "")).toBe("The answer is forty-two of course.");
+      if (ctx.formatGaps.spoiler === undefined) expectFormatted(result.observed[0], "spoiler", ["forty-two"]);
+    },
+  },
+  {
+    id: "text.quote",
+    checks:
+      "A `>` block quote is a quote span over exactly the quoted words; a platform without quotes shows the words plain. The text around it is not quoted.",
+    gate: "always (plain words when `formatGaps.quote`)",
+    applies: always,
+    exercises: ["text"],
+    async run(ctx) {
+      const result = await send(ctx, { text: "Someone wrote:\n\n> quoted words here\n\nand I agree." });
+      expectDelivered(result);
+      expect(result.observed).toHaveLength(1);
+      const text = normalize(result.observed[0]?.text ?? "");
+      if (ctx.formatGaps.quote === undefined) {
+        expect(text).toBe("Someone wrote: quoted words here and I agree.");
+        expectFormatted(result.observed[0], "quote", ["quoted words here"]);
+      } else expect(text).toMatch(/^Someone wrote: .*quoted words here and I agree\.$/);
     },
   },
   {
@@ -81,8 +122,8 @@ export const textCases: ConformanceCase[] = [
   {
     id: "text.code.split",
     checks:
-      "A code block longer than the limit is split between lines, each chunk a closed code block: no fence is visible, no line lost.",
-    gate: "always",
+      "A code block longer than the limit is split between lines, each chunk a closed `pre` span (language kept) covering its code lines: no fence is visible, no line lost.",
+    gate: "always (no language when `formatGaps.codeLanguage`)",
     applies: always,
     exercises: ["text"],
     async run(ctx) {
@@ -95,12 +136,28 @@ export const textCases: ConformanceCase[] = [
       expectDelivered(result);
       expect(result.observed.length).toBeGreaterThanOrEqual(2);
       const seen: string[] = [];
-      for (const message of result.observed) {
+      let withCode = 0;
+      for (const [index, message] of result.observed.entries()) {
         const text = message.text ?? "";
         expect(text.length).toBeLessThanOrEqual(maxLength);
         expect(text).not.toContain("```");
-        seen.push(...text.split("\n").filter((line) => line.startsWith("print(")));
+        const pre = spansOf(message, "pre");
+        const code = linesWithOffsets(text).filter(({ line }) => line.startsWith("print("));
+        if (code.length > 0) withCode += 1;
+        if (code.length > 0) expect(pre.length, `pre spans in chunk ${index}`).toBeGreaterThan(0);
+        for (const { line, offset } of code)
+          expect(covered(pre, offset, line.length), `chunk ${index}: "${line}" inside a pre span`).toBe(true);
+        if (ctx.formatGaps.codeLanguage === undefined)
+          expect(
+            pre.map((span) => span.language),
+            `chunk ${index}: pre language`,
+          ).toEqual(pre.map(() => "python"));
+        expect(spannedWords(message, "pre").join("\n"), `chunk ${index}: pre spans hold code only`).toBe(
+          code.map(({ line }) => line).join("\n"),
+        );
+        seen.push(...code.map(({ line }) => line));
       }
+      expect(withCode, "chunks holding code").toBeGreaterThanOrEqual(2);
       expect(seen).toEqual(lines);
     },
   },

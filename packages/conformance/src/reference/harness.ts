@@ -74,6 +74,7 @@ export function createReferenceHarness(options: ReferenceHarnessOptions = {}): C
         target: { to: REFERENCE_CHAT },
         observe: () => emulator.observe(),
         inject: (fault) => emulator.inject(fault),
+        rateLimitRefusals: () => emulator.rateLimitRefusals(),
         teardown: async () => {
           await adapter.close?.();
         },
