@@ -142,7 +142,7 @@ export const faultCases: ConformanceCase[] = [
       expect(result.receipt.ok, "receipt.ok with a failed part").toBe(false);
       expect(result.receipt.failures.map((f) => f.part)).toEqual([0]);
       expect(result.receipt.failures[0]?.error).toBeInstanceOf(PlatformError);
-      expect((result.receipt.failures[0]?.error as PlatformError).description).toContain(
+      expect((result.receipt.failures[0]?.error as PlatformError | undefined)?.description).toContain(
         "conformance refusal",
       );
       expect(
