@@ -21,7 +21,10 @@ function expectAlbumRules(observed: ObservedMessage[], rules: AlbumCapabilities)
 
 /** The delivered media, flattened, carry these fixtures in this order. */
 function expectOrder(observed: ObservedMessage[], names: FixtureName[]): void {
-  expect(mediaMessages(observed).map((m) => m.sha256)).toEqual(names.map(fixtureSha256));
+  expect(
+    mediaMessages(observed).map((m) => m.sha256),
+    `media in order: ${names.join(", ")}`,
+  ).toEqual(names.map(fixtureSha256));
 }
 
 /**
@@ -50,7 +53,10 @@ export const albumCases: ConformanceCase[] = [
       const result = await send(ctx, { mediaUrls: [media.url("png"), media.file("jpeg")] });
       expectDelivered(result);
       expect(result.observed.map((m) => m.kind)).toEqual(["album"]);
-      expect(result.observed[0]?.items?.map((m) => m.kind)).toEqual(["image", "image"]);
+      expect(
+        result.observed[0]?.items?.map((m) => m.kind),
+        "album item kinds",
+      ).toEqual(["image", "image"]);
       expectOrder(result.observed, ["png", "jpeg"]);
     },
   },

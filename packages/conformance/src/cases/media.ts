@@ -41,7 +41,7 @@ function mediaCase(id: string, name: FixtureName, source: Source, checks: string
       expect(delivered[0]?.kind).toBe(expected);
       expectBytes(delivered[0], name);
       if (expected !== kind) expectDegraded(result.receipt);
-      if (text !== undefined) expect(visibleText(result.observed)).toBe(text);
+      if (text !== undefined) expect(visibleText(result.observed), "visible text").toBe(text);
     },
   };
 }
@@ -97,7 +97,7 @@ export const mediaCases: ConformanceCase[] = [
         expect(result.observed[0]?.text).toBe(SHORT_CAPTION_SHOWN);
       } else {
         expect(result.observed).toHaveLength(1);
-        expect(result.observed[0]?.caption).toBe(SHORT_CAPTION_SHOWN);
+        expect(result.observed[0]?.caption, "caption").toBe(SHORT_CAPTION_SHOWN);
       }
       expectFormatted(result.observed[0], "bold", ["blue"]);
       expectBytes(mediaMessages(result.observed)[0], "png");

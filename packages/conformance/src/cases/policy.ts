@@ -8,7 +8,7 @@ import { expectReceiptMatches, mediaMessages, type SendResult, send, visibleText
 /** Each listed part failed with a `MediaError`, the text still went out, no media reached the platform. */
 function expectRefused(result: SendResult, count: number, text: string): void {
   const { receipt, observed } = result;
-  expect(receipt.ok).toBe(false);
+  expect(receipt.ok, "receipt.ok with refused references").toBe(false);
   expect(receipt.failures, "one failure per refused reference").toHaveLength(count);
   for (const failure of receipt.failures) {
     expect(failure.error).toBeInstanceOf(MediaError);
@@ -64,7 +64,10 @@ export const policyCases: ConformanceCase[] = [
       const media = await conformanceMedia();
       const result = await send(ctx, { text: `Line check.\nMEDIA: ${media.outsideFile}` });
       expectRefused(result, 1, "Line check.");
-      expect(ctx.observe().some((m) => (m.text ?? "").includes(media.outsideFile))).toBe(false);
+      expect(
+        ctx.observe().some((m) => (m.text ?? "").includes(media.outsideFile)),
+        "the path shows in the text",
+      ).toBe(false);
     },
   },
   {
@@ -81,7 +84,10 @@ export const policyCases: ConformanceCase[] = [
       const result = await send(ctx, { text: `URL check.\nMEDIA: ${url}` });
       expect(media.decoy.connections() - before, "connections to the decoy").toBe(0);
       expectRefused(result, 1, "URL check.");
-      expect(ctx.observe().some((m) => (m.text ?? "").includes(DECOY_HOST))).toBe(false);
+      expect(
+        ctx.observe().some((m) => (m.text ?? "").includes(DECOY_HOST)),
+        "the URL shows in the text",
+      ).toBe(false);
     },
   },
 ];

@@ -20,7 +20,7 @@ export const textCases: ConformanceCase[] = [
     async run(ctx) {
       const result = await send(ctx, { text: "Hello from the Outbox conformance suite." });
       expectDelivered(result);
-      expect(result.observed).toHaveLength(1);
+      expect(result.observed, "messages delivered").toHaveLength(1);
       expect(result.observed[0]?.kind).toBe("text");
       expect(result.observed[0]?.text).toBe("Hello from the Outbox conformance suite.");
     },
@@ -37,7 +37,7 @@ export const textCases: ConformanceCase[] = [
         text: "**bold** and _italic_ and ~~struck~~ and `code()` and [the docs](https://example.com/docs)",
       });
       expectDelivered(result);
-      expect(result.observed).toHaveLength(1);
+      expect(result.observed, "messages delivered").toHaveLength(1);
       const message = result.observed[0];
       expect(normalize(message?.text ?? "")).toBe("bold and italic and struck and code() and the docs");
       expectFormatted(message, "bold", ["bold"]);
@@ -59,7 +59,7 @@ export const textCases: ConformanceCase[] = [
     async run(ctx) {
       const result = await send(ctx, { text: "The answer is ||forty-two|| of course." });
       expectDelivered(result);
-      expect(result.observed).toHaveLength(1);
+      expect(result.observed, "messages delivered").toHaveLength(1);
       expect(normalize(result.observed[0]?.text ?? "")).toBe("The answer is forty-two of course.");
       if (ctx.formatGaps.spoiler === undefined) expectFormatted(result.observed[0], "spoiler", ["forty-two"]);
     },
@@ -74,7 +74,7 @@ export const textCases: ConformanceCase[] = [
     async run(ctx) {
       const result = await send(ctx, { text: "Someone wrote:\n\n> quoted words here\n\nand I agree." });
       expectDelivered(result);
-      expect(result.observed).toHaveLength(1);
+      expect(result.observed, "messages delivered").toHaveLength(1);
       const text = normalize(result.observed[0]?.text ?? "");
       if (ctx.formatGaps.quote === undefined) {
         expect(text).toBe("Someone wrote: quoted words here and I agree.");
@@ -92,7 +92,7 @@ export const textCases: ConformanceCase[] = [
     async run(ctx) {
       const result = await send(ctx, { text: SPECIAL.replace("<b>", "\\<b>").replace("</b>", "\\</b>") });
       expectDelivered(result);
-      expect(result.observed).toHaveLength(1);
+      expect(result.observed, "messages delivered").toHaveLength(1);
       expect(normalize(result.observed[0]?.text ?? "")).toBe(SPECIAL);
     },
   },
@@ -111,7 +111,7 @@ export const textCases: ConformanceCase[] = [
       const paragraphs = Array.from({ length: 5 }, (_, p) => words.filter((_, i) => i % 5 === p).join(" "));
       const result = await send(ctx, { text: paragraphs.join("\n\n") });
       expectDelivered(result);
-      expect(result.observed.length).toBeGreaterThanOrEqual(2);
+      expect(result.observed.length, "chunks delivered").toBeGreaterThanOrEqual(2);
       for (const message of result.observed) {
         expect(message.kind).toBe("text");
         expect((message.text ?? "").length).toBeLessThanOrEqual(maxLength);
@@ -134,7 +134,7 @@ export const textCases: ConformanceCase[] = [
       );
       const result = await send(ctx, { text: `Code:\n\n\`\`\`python\n${lines.join("\n")}\n\`\`\`` });
       expectDelivered(result);
-      expect(result.observed.length).toBeGreaterThanOrEqual(2);
+      expect(result.observed.length, "chunks delivered").toBeGreaterThanOrEqual(2);
       const seen: string[] = [];
       let withCode = 0;
       for (const [index, message] of result.observed.entries()) {
@@ -173,7 +173,7 @@ export const textCases: ConformanceCase[] = [
       const result = await send(ctx, { text: `Look ![chart](${media.url("png")}) now` });
       expectDelivered(result);
       expectBytes(mediaMessages(result.observed)[0], "png");
-      expect(visibleText(result.observed)).toBe("Look now");
+      expect(visibleText(result.observed), "visible text").toBe("Look now");
     },
   },
 ];

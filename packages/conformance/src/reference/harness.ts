@@ -53,6 +53,11 @@ export interface ReferenceHarnessOptions extends Omit<ReferenceAdapterOptions, "
   adapter?: (adapter: ChannelAdapter) => ChannelAdapter;
   /** Case id → reason, passed through as `harness.skip`. */
   skip?: Record<string, string>;
+  /**
+   * Rules the emulator enforces when they differ from what the adapter is built with (to
+   * model an adapter built without its pacer). Default: `capabilities`.
+   */
+  platform?: Capabilities;
 }
 
 /** The conformance harness of the reference adapter: a fresh emulator and adapter per case. */
@@ -62,7 +67,9 @@ export function createReferenceHarness(options: ReferenceHarnessOptions = {}): C
     ...(options.skip ? { skip: options.skip } : {}),
     async setup() {
       const { policy } = await conformanceMedia();
-      const emulator = new ReferenceEmulator(options.capabilities ?? referenceCapabilities);
+      const emulator = new ReferenceEmulator(
+        options.platform ?? options.capabilities ?? referenceCapabilities,
+      );
       const built = createReferenceAdapter({
         ...options,
         emulator,
