@@ -1,6 +1,21 @@
 /** Assertions on the formatting spans an emulator decodes (internal to the package). */
 import { expect } from "vitest";
-import type { ObservedFormat, ObservedFormatKind, ObservedMessage } from "../types.js";
+import type {
+  CaseContext,
+  FormatGaps,
+  ObservedFormat,
+  ObservedFormatKind,
+  ObservedMessage,
+} from "../types.js";
+
+/**
+ * Whether the platform shows formatting (its `text.format` is not `plain`) and, when `gap`
+ * is given, that kind too (the harness declares no {@link FormatGaps} entry for it).
+ * Where it does not, the cases accept the plain words instead of a span.
+ */
+export function shows(ctx: CaseContext, gap?: keyof FormatGaps): boolean {
+  return ctx.capabilities.text.format !== "plain" && (gap === undefined || ctx.formatGaps[gap] === undefined);
+}
 
 /** The visible text spans of a message lie over: `text`, or `caption` for a media message or album. */
 export function spannedText(message: ObservedMessage | undefined): string {

@@ -1,13 +1,45 @@
 import { expect } from "vitest";
 import { conformanceMedia } from "../media-server.js";
-import type { ConformanceCase } from "../types.js";
-import { covered, expectFormatted, linesWithOffsets, links, spannedWords, spansOf } from "./formatting.js";
+import type { ConformanceCase, ObservedMessage } from "../types.js";
+import {
+  covered,
+  expectFormatted,
+  linesWithOffsets,
+  links,
+  shows,
+  spannedWords,
+  spansOf,
+} from "./formatting.js";
 import { expectBytes, expectDelivered, mediaMessages, normalize, send, visibleText } from "./helpers.js";
 
 const always = (): true => true;
 
 /** Visible text the special-characters case must get back exactly. */
 const SPECIAL = "Math: 1 < 2 && 3 > 2; 5 * 3 = 15; a_b_c; AT&T <b>not bold</b> 😀👍🏽 שלום مرحبا 𝕏𠜎";
+
+/**
+ * The code lines of a chunk lie inside its `pre` span(s), which hold nothing else and, when
+ * the platform keeps code languages, carry `python`.
+ */
+function expectClosedCode(
+  message: ObservedMessage,
+  code: Array<{ line: string; offset: number }>,
+  label: string,
+  withLanguage: boolean,
+): void {
+  const pre = spansOf(message, "pre");
+  expect(pre.length, `pre spans in ${label}`).toBeGreaterThan(0);
+  for (const { line, offset } of code)
+    expect(covered(pre, offset, line.length), `${label}: "${line}" inside a pre span`).toBe(true);
+  expect(spannedWords(message, "pre").join("\n"), `${label}: pre spans hold code only`).toBe(
+    code.map(({ line }) => line).join("\n"),
+  );
+  if (withLanguage)
+    expect(
+      pre.map((span) => span.language),
+      `${label}: pre language`,
+    ).toEqual(pre.map(() => "python"));
+}
 
 /** Text cases: plain, formatting, escaping, splitting. */
 export const textCases: ConformanceCase[] = [
@@ -29,7 +61,7 @@ export const textCases: ConformanceCase[] = [
     id: "text.formatting",
     checks:
       "Bold, italic, strikethrough, inline code and a link are rendered natively: each word carries its span (the link its URL), nothing else does, and no Markdown markup is visible.",
-    gate: "always",
+    gate: "always (plain words when `text.format` is `plain`)",
     applies: always,
     exercises: ["text"],
     async run(ctx) {
@@ -40,6 +72,7 @@ export const textCases: ConformanceCase[] = [
       expect(result.observed, "messages delivered").toHaveLength(1);
       const message = result.observed[0];
       expect(normalize(message?.text ?? "")).toBe("bold and italic and struck and code() and the docs");
+      if (!shows(ctx)) return;
       expectFormatted(message, "bold", ["bold"]);
       expectFormatted(message, "italic", ["italic"]);
       expectFormatted(message, "strike", ["struck"]);
@@ -53,7 +86,7 @@ export const textCases: ConformanceCase[] = [
     id: "text.spoiler",
     checks:
       "`||hidden||` text is a spoiler span over exactly those words; a platform without spoilers shows the words plain. The `||` never shows.",
-    gate: "always (plain words when `formatGaps.spoiler`)",
+    gate: "always (plain words when `formatGaps.spoiler` or `text.format` is `plain`)",
     applies: always,
     exercises: ["text"],
     async run(ctx) {
@@ -61,14 +94,14 @@ export const textCases: ConformanceCase[] = [
       expectDelivered(result);
       expect(result.observed, "messages delivered").toHaveLength(1);
       expect(normalize(result.observed[0]?.text ?? "")).toBe("The answer is forty-two of course.");
-      if (ctx.formatGaps.spoiler === undefined) expectFormatted(result.observed[0], "spoiler", ["forty-two"]);
+      if (shows(ctx, "spoiler")) expectFormatted(result.observed[0], "spoiler", ["forty-two"]);
     },
   },
   {
     id: "text.quote",
     checks:
       "A `>` block quote is a quote span over exactly the quoted words; a platform without quotes shows the words plain. The text around it is not quoted.",
-    gate: "always (plain words when `formatGaps.quote`)",
+    gate: "always (plain words when `formatGaps.quote` or `text.format` is `plain`)",
     applies: always,
     exercises: ["text"],
     async run(ctx) {
@@ -76,7 +109,7 @@ export const textCases: ConformanceCase[] = [
       expectDelivered(result);
       expect(result.observed, "messages delivered").toHaveLength(1);
       const text = normalize(result.observed[0]?.text ?? "");
-      if (ctx.formatGaps.quote === undefined) {
+      if (shows(ctx, "quote")) {
         expect(text).toBe("Someone wrote: quoted words here and I agree.");
         expectFormatted(result.observed[0], "quote", ["quoted words here"]);
       } else expect(text).toMatch(/^Someone wrote: .*quoted words here and I agree\.$/);
@@ -123,7 +156,7 @@ export const textCases: ConformanceCase[] = [
     id: "text.code.split",
     checks:
       "A code block longer than the limit is split between lines, each chunk a closed `pre` span (language kept) covering its code lines: no fence is visible, no line lost.",
-    gate: "always (no language when `formatGaps.codeLanguage`)",
+    gate: "always (no language when `formatGaps.codeLanguage`; plain lines when `text.format` is `plain`)",
     applies: always,
     exercises: ["text"],
     async run(ctx) {
@@ -141,21 +174,11 @@ export const textCases: ConformanceCase[] = [
         const text = message.text ?? "";
         expect(text.length).toBeLessThanOrEqual(maxLength);
         expect(text).not.toContain("```");
-        const pre = spansOf(message, "pre");
         const code = linesWithOffsets(text).filter(({ line }) => line.startsWith("print("));
-        if (code.length > 0) withCode += 1;
-        if (code.length > 0) expect(pre.length, `pre spans in chunk ${index}`).toBeGreaterThan(0);
-        for (const { line, offset } of code)
-          expect(covered(pre, offset, line.length), `chunk ${index}: "${line}" inside a pre span`).toBe(true);
-        if (ctx.formatGaps.codeLanguage === undefined)
-          expect(
-            pre.map((span) => span.language),
-            `chunk ${index}: pre language`,
-          ).toEqual(pre.map(() => "python"));
-        expect(spannedWords(message, "pre").join("\n"), `chunk ${index}: pre spans hold code only`).toBe(
-          code.map(({ line }) => line).join("\n"),
-        );
+        if (code.length === 0) continue;
+        withCode += 1;
         seen.push(...code.map(({ line }) => line));
+        if (shows(ctx)) expectClosedCode(message, code, `chunk ${index}`, shows(ctx, "codeLanguage"));
       }
       expect(withCode, "chunks holding code").toBeGreaterThanOrEqual(2);
       expect(seen).toEqual(lines);
