@@ -71,7 +71,9 @@ export const textCases: ConformanceCase[] = [
       expectDelivered(result);
       expect(result.observed, "messages delivered").toHaveLength(1);
       const message = result.observed[0];
-      expect(normalize(message?.text ?? "")).toBe("bold and italic and struck and code() and the docs");
+      expect(normalize(message?.text ?? ""), "visible text").toBe(
+        "bold and italic and struck and code() and the docs",
+      );
       if (!shows(ctx)) return;
       expectFormatted(message, "bold", ["bold"]);
       expectFormatted(message, "italic", ["italic"]);
