@@ -7,6 +7,7 @@ import {
   type ChannelAdapter,
   PlatformError,
   RateLimitedError,
+  type Renderer,
   type ReplyPayloadInput,
   type Transport,
   TransportError,
@@ -358,5 +359,30 @@ describe("a harness that cannot count the platform's refusals", () => {
     const verdict = await runCase(pacing, blind, { onSkip: (label) => skipped.push(label) });
     expect(verdict).toMatch(/^skipped: pacing.concurrent needs the harness's rateLimitRefusals\(\)/);
     expect(skipped).toEqual([verdict]);
+  });
+});
+
+describe("formatGaps: a platform without spoilers", () => {
+  // Renders `||x||` as italic x, as the renderer of a platform without spoilers might.
+  const noSpoilers = (r: Renderer): Renderer => ({
+    ...r,
+    render: (tree) =>
+      r.render(JSON.parse(JSON.stringify(tree).replaceAll('"type":"spoiler"', '"type":"emphasis"'))),
+  });
+  const spoiler = conformanceCases.find((c) => c.id === "text.spoiler") as ConformanceCase;
+
+  it("fails text.spoiler when the gap is not declared", async () => {
+    const harness = createReferenceHarness({ renderer: noSpoilers });
+    await expect(runCase(spoiler, harness, { strict: true })).rejects.toThrow(
+      /^spoiler spans .*: expected \[\] to deeply equal \[ 'forty-two' \]/,
+    );
+  });
+
+  it("passes it, on the plain words, when the harness declares the gap", async () => {
+    const harness = createReferenceHarness({
+      renderer: noSpoilers,
+      formatGaps: { spoiler: "this platform has no spoiler text" },
+    });
+    expect(await runCase(spoiler, harness, { strict: true })).toBe("passed");
   });
 });
