@@ -1,8 +1,8 @@
-import { MediaError } from "@outbox/core";
+import { MediaError, type ReplyPayloadInput } from "@outbox/core";
 import { expect } from "vitest";
 import { fixturesDir, sha256Hex } from "../fixtures.js";
 import { conformanceMedia, DECOY_HOST } from "../media-server.js";
-import type { ConformanceCase } from "../types.js";
+import type { CaseContext, ConformanceCase } from "../types.js";
 import { expectReceiptMatches, mediaMessages, type SendResult, send, visibleText } from "./helpers.js";
 
 /** Each listed part failed with a `MediaError`, the text still went out, no media reached the platform. */
@@ -20,6 +20,15 @@ function expectRefused(result: SendResult, count: number, text: string): void {
   expectReceiptMatches(result);
 }
 
+/** Send while watching the decoy: it must see no connection during the send. */
+async function sendUnfetched(ctx: CaseContext, payload: ReplyPayloadInput): Promise<SendResult> {
+  const media = await conformanceMedia();
+  const before = media.decoy.connections();
+  const result = await send(ctx, payload);
+  expect(media.decoy.connections() - before, "connections to the decoy").toBe(0);
+  return result;
+}
+
 /** Policy cases: blocked URLs and paths are never requested and are listed in `failures`. */
 export const policyCases: ConformanceCase[] = [
   {
@@ -31,9 +40,7 @@ export const policyCases: ConformanceCase[] = [
     exercises: [],
     async run(ctx) {
       const media = await conformanceMedia();
-      const before = media.decoy.connections();
-      const result = await send(ctx, { text: "Policy check.", mediaUrls: media.decoy.blockedUrls });
-      expect(media.decoy.connections() - before, "connections to the decoy").toBe(0);
+      const result = await sendUnfetched(ctx, { text: "Policy check.", mediaUrls: media.decoy.blockedUrls });
       expectRefused(result, media.decoy.blockedUrls.length, "Policy check.");
     },
   },
@@ -80,9 +87,7 @@ export const policyCases: ConformanceCase[] = [
     async run(ctx) {
       const media = await conformanceMedia();
       const url = media.decoy.blockedUrls.find((u) => new URL(u).hostname === DECOY_HOST) as string;
-      const before = media.decoy.connections();
-      const result = await send(ctx, { text: `URL check.\nMEDIA: ${url}` });
-      expect(media.decoy.connections() - before, "connections to the decoy").toBe(0);
+      const result = await sendUnfetched(ctx, { text: `URL check.\nMEDIA: ${url}` });
       expectRefused(result, 1, "URL check.");
       expect(
         ctx.observe().some((m) => (m.text ?? "").includes(DECOY_HOST)),

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { conformanceMedia } from "../media-server.js";
-import type { ConformanceCase, ObservedMessage } from "../types.js";
+import type { CaseContext, ConformanceCase, ObservedMessage } from "../types.js";
 import {
   covered,
   expectFormatted,
@@ -41,6 +41,14 @@ function expectClosedCode(
     ).toEqual(pre.map(() => "python"));
 }
 
+/** Send a short text that must arrive as exactly one text message; that message. */
+async function sendOne(ctx: CaseContext, text: string): Promise<ObservedMessage | undefined> {
+  const result = await send(ctx, { text });
+  expectDelivered(result);
+  expect(result.observed, "messages delivered").toHaveLength(1);
+  return result.observed[0];
+}
+
 /** Text cases: plain, formatting, escaping, splitting. */
 export const textCases: ConformanceCase[] = [
   {
@@ -50,11 +58,9 @@ export const textCases: ConformanceCase[] = [
     applies: always,
     exercises: ["text"],
     async run(ctx) {
-      const result = await send(ctx, { text: "Hello from the Outbox conformance suite." });
-      expectDelivered(result);
-      expect(result.observed, "messages delivered").toHaveLength(1);
-      expect(result.observed[0]?.kind).toBe("text");
-      expect(result.observed[0]?.text).toBe("Hello from the Outbox conformance suite.");
+      const message = await sendOne(ctx, "Hello from the Outbox conformance suite.");
+      expect(message?.kind).toBe("text");
+      expect(message?.text).toBe("Hello from the Outbox conformance suite.");
     },
   },
   {
@@ -65,12 +71,10 @@ export const textCases: ConformanceCase[] = [
     applies: always,
     exercises: ["text"],
     async run(ctx) {
-      const result = await send(ctx, {
-        text: "**bold** and _italic_ and ~~struck~~ and `code()` and [the docs](https://example.com/docs)",
-      });
-      expectDelivered(result);
-      expect(result.observed, "messages delivered").toHaveLength(1);
-      const message = result.observed[0];
+      const message = await sendOne(
+        ctx,
+        "**bold** and _italic_ and ~~struck~~ and `code()` and [the docs](https://example.com/docs)",
+      );
       expect(normalize(message?.text ?? ""), "visible text").toBe(
         "bold and italic and struck and code() and the docs",
       );
@@ -92,11 +96,9 @@ export const textCases: ConformanceCase[] = [
     applies: always,
     exercises: ["text"],
     async run(ctx) {
-      const result = await send(ctx, { text: "The answer is ||forty-two|| of course." });
-      expectDelivered(result);
-      expect(result.observed, "messages delivered").toHaveLength(1);
-      expect(normalize(result.observed[0]?.text ?? "")).toBe("The answer is forty-two of course.");
-      if (shows(ctx, "spoiler")) expectFormatted(result.observed[0], "spoiler", ["forty-two"]);
+      const message = await sendOne(ctx, "The answer is ||forty-two|| of course.");
+      expect(normalize(message?.text ?? "")).toBe("The answer is forty-two of course.");
+      if (shows(ctx, "spoiler")) expectFormatted(message, "spoiler", ["forty-two"]);
     },
   },
   {
@@ -107,13 +109,11 @@ export const textCases: ConformanceCase[] = [
     applies: always,
     exercises: ["text"],
     async run(ctx) {
-      const result = await send(ctx, { text: "Someone wrote:\n\n> quoted words here\n\nand I agree." });
-      expectDelivered(result);
-      expect(result.observed, "messages delivered").toHaveLength(1);
-      const text = normalize(result.observed[0]?.text ?? "");
+      const message = await sendOne(ctx, "Someone wrote:\n\n> quoted words here\n\nand I agree.");
+      const text = normalize(message?.text ?? "");
       if (shows(ctx, "quote")) {
         expect(text).toBe("Someone wrote: quoted words here and I agree.");
-        expectFormatted(result.observed[0], "quote", ["quoted words here"]);
+        expectFormatted(message, "quote", ["quoted words here"]);
       } else expect(text).toMatch(/^Someone wrote: .*quoted words here and I agree\.$/);
     },
   },
@@ -125,10 +125,8 @@ export const textCases: ConformanceCase[] = [
     applies: always,
     exercises: ["text"],
     async run(ctx) {
-      const result = await send(ctx, { text: SPECIAL.replace("<b>", "\\<b>").replace("</b>", "\\</b>") });
-      expectDelivered(result);
-      expect(result.observed, "messages delivered").toHaveLength(1);
-      expect(normalize(result.observed[0]?.text ?? "")).toBe(SPECIAL);
+      const message = await sendOne(ctx, SPECIAL.replace("<b>", "\\<b>").replace("</b>", "\\</b>"));
+      expect(normalize(message?.text ?? "")).toBe(SPECIAL);
     },
   },
   {
