@@ -243,6 +243,12 @@ describe("[embed …]", () => {
     { input: '[embed url="/x"] never closed', text: '[embed url="/x"] never closed', count: 0 },
     { input: '[embed url="/x"]`[/embed]` [/embed] after', text: "after", count: 1 },
     { input: 'x `[embed ref="a" /]`', text: 'x `[embed ref="a" /]`', count: 0 },
+    {
+      input: `${"İ".repeat(12)} [embed url="/x"]SECRET[/embed] tail words`,
+      text: `${"İ".repeat(12)} tail words`,
+      count: 1,
+    },
+    { input: 'ẞﬀ [EMBED url="/x"]SECRET[/Embed] tail', text: "ẞﬀ tail", count: 1 },
   ])("$input", ({ input, text, count }) => {
     const parsed = parseReply(input);
     expect(parsed.text).toBe(text);
