@@ -25,6 +25,8 @@ export function createTelegramAdapter(config: TelegramAdapterConfig): ChannelAda
     ...(config.retry ? { retry: config.retry } : {}),
     ...(config.clock ? { clock: config.clock } : {}),
     ...(config.store ? { store: config.store } : {}),
+    // grammY puts the token in every request URL, so it can surface in error text.
+    secrets: api.token === "" ? [] : [api.token],
   });
 }
 

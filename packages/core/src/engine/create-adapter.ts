@@ -5,7 +5,8 @@ import type {
   DeliveryReceipt,
   SendOptions,
 } from "../adapter/types.js";
-import { PayloadError, UnsupportedFeatureError } from "../errors/errors.js";
+import { OutboxError, PayloadError, UnsupportedFeatureError } from "../errors/errors.js";
+import { redactError } from "../errors/redact.js";
 import { parseReplyMarkdown } from "../markdown/parse-reply-markdown.js";
 import { normalizePayload } from "../parse/index.js";
 import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
@@ -38,6 +39,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
   const pacer = createPacer(capabilities.rateLimits, clock);
   const policy = resolveRetryPolicy(definition.retry);
   const locks = new Map<string, Promise<unknown>>();
+  const secrets = [...(definition.secrets ?? [])];
 
   const deliver = async (
     payload: ReplyPayload,
@@ -76,35 +78,49 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
       replyUnsupported: wanted !== undefined && !capabilities.replies,
       journal,
       save: key === undefined ? undefined : journalSaver(store, key),
+      secrets,
     });
+  };
+
+  const send = async (
+    input: ReplyPayloadInput | ReplyPayload,
+    target: Target,
+    options: SendOptions = {},
+  ): Promise<DeliveryReceipt> => {
+    checkSendInput(target, options);
+    if (target.thread !== undefined && !capabilities.threads)
+      throw new UnsupportedFeatureError(
+        "threads",
+        `${definition.name} has no threads; refusing to post outside thread ${target.thread}`,
+      );
+    const payload = normalizePayload(input, {
+      markdownImages: capabilities.markdownImages,
+      ...(target.currentMessageId === undefined ? {} : { currentMessageId: target.currentMessageId }),
+      ...(definition.media?.workspaceDir === undefined
+        ? {}
+        : { workspaceDir: definition.media.workspaceDir }),
+    });
+    const key = options.idempotencyKey;
+    if (key === undefined) return deliver(payload, target, options);
+    const previous = locks.get(key) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => deliver(payload, target, options));
+    locks.set(key, run);
+    try {
+      return await run;
+    } finally {
+      if (locks.get(key) === run) locks.delete(key);
+    }
   };
 
   return {
     name: definition.name,
     capabilities,
-    async send(input: ReplyPayloadInput | ReplyPayload, target: Target, options: SendOptions = {}) {
-      checkSendInput(target, options);
-      if (target.thread !== undefined && !capabilities.threads)
-        throw new UnsupportedFeatureError(
-          "threads",
-          `${definition.name} has no threads; refusing to post outside thread ${target.thread}`,
-        );
-      const payload = normalizePayload(input, {
-        markdownImages: capabilities.markdownImages,
-        ...(target.currentMessageId === undefined ? {} : { currentMessageId: target.currentMessageId }),
-        ...(definition.media?.workspaceDir === undefined
-          ? {}
-          : { workspaceDir: definition.media.workspaceDir }),
-      });
-      const key = options.idempotencyKey;
-      if (key === undefined) return deliver(payload, target, options);
-      const previous = locks.get(key) ?? Promise.resolve();
-      const run = previous.catch(() => undefined).then(() => deliver(payload, target, options));
-      locks.set(key, run);
+    async send(input: ReplyPayloadInput | ReplyPayload, target: Target, options?: SendOptions) {
       try {
-        return await run;
-      } finally {
-        if (locks.get(key) === run) locks.delete(key);
+        return await send(input, target, options);
+      } catch (error) {
+        // Thrown errors are redacted like receipt entries; a caller's own abort reason is theirs.
+        throw error instanceof OutboxError ? redactError(error, secrets) : error;
       }
     },
     ...(transport.close === undefined ? {} : { close: () => (transport.close as () => Promise<void>)() }),
