@@ -7,6 +7,7 @@ import type { ParseOptions, ReplyPayload, ReplyPayloadInput } from "../payload/t
 import { mediaIdentity } from "./media-identity.js";
 import { parseReply } from "./parse-reply.js";
 import { MAX_MEDIA, validatePayload } from "./payload-schema.js";
+import { checkRemoteMediaUrl } from "./remote-url.js";
 
 /**
  * Normalize a payload: validate it (throwing {@link PayloadError} with every issue), parse
@@ -45,12 +46,17 @@ export function normalizePayload(input: ReplyPayloadInput, options: ParseOptions
   return result;
 }
 
-/** Trim, drop blanks, keep the first reference of each media identity. */
+/**
+ * Trim, drop blanks, put https URLs that pass {@link checkRemoteMediaUrl} in the canonical
+ * form that was checked (only that form goes to the loader and to platforms that fetch
+ * URLs themselves), keep the first reference of each media identity.
+ */
 export function dedupeMedia(refs: readonly string[], workspaceDir?: string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const ref of refs) {
-    const trimmed = ref.trim();
+    const check = /^https:/i.test(ref.trim()) ? checkRemoteMediaUrl(ref) : undefined;
+    const trimmed = check?.ok ? check.url : ref.trim();
     if (trimmed === "") continue;
     const identity = mediaIdentity(trimmed, workspaceDir);
     if (seen.has(identity)) continue;

@@ -23,6 +23,13 @@ describe("loadMedia: https", () => {
     expect(harness.connections.at(-1)).toEqual({ hostname: "127.0.0.1", servername: "media.outbox.test" });
   });
 
+  it("fetches, and keeps as source, only the canonical form it checked", async () => {
+    harness.route("/@127.0.0.1/image.png", serve(png(), "image/png"));
+    const media = await loadMedia("https://media.outbox.test\\@127.0.0.1/x/../image.png", harness.policy());
+    expect(media.source).toEqual({ type: "url", url: "https://media.outbox.test/@127.0.0.1/image.png" });
+    expect(harness.connections.at(-1)).toEqual({ hostname: "127.0.0.1", servername: "media.outbox.test" });
+  });
+
   it("re-fetches on every open() under the same checks", async () => {
     harness.route("/reopen.gif", serve(gif(), "image/gif"));
     const media = await loadMedia("https://media.outbox.test/reopen.gif", harness.policy());

@@ -65,6 +65,17 @@ describe("normalizePayload merging", () => {
     });
   });
 
+  it("passes on remote URLs in the canonical form checkRemoteMediaUrl checked", () => {
+    const payload = normalizePayload({
+      text: "MEDIA: https://Example.com\\@127.0.0.1/a.png",
+      mediaUrls: ["https://example.com\\@127.0.0.1/b.png"],
+    });
+    expect(payload.mediaUrls).toEqual([
+      "https://example.com/@127.0.0.1/b.png",
+      "https://example.com/@127.0.0.1/a.png",
+    ]);
+  });
+
   it("keeps every valid structured field", () => {
     const data = new Uint8Array([1, 2, 3]);
     const embed = {
