@@ -14,7 +14,8 @@ import { checkRemoteMediaUrl } from "./remote-url.js";
  * its text with {@link parseReply}, then merge media (structured `mediaUrls`, then
  * `mediaUrl`, then media found in the text), trimmed, blanks dropped, deduplicated by
  * {@link mediaIdentity}. `audioAsVoice` and `replyToCurrent` are OR-ed; an explicit
- * `replyToId` (or `null`) beats a tag. Idempotent.
+ * `replyToId` (or `null`) beats a tag; references the text's `MEDIA:` lines refused are
+ * kept in `refusedMedia`. Idempotent.
  */
 export function normalizePayload(input: ReplyPayloadInput, options: ParseOptions = {}): ReplyPayload {
   const payload = validatePayload(input);
@@ -41,6 +42,8 @@ export function normalizePayload(input: ReplyPayloadInput, options: ParseOptions
     replyToCurrent: payload.replyToCurrent === true || parsed.replyToCurrent,
     embeds: [...(payload.embeds ?? []), ...parsed.embeds],
   };
+  const refused = [...((payload as ReplyPayload).refusedMedia ?? []), ...(parsed.refusedMedia ?? [])];
+  if (refused.length > 0) result.refusedMedia = refused;
   const replyToId = payload.replyToId !== undefined ? payload.replyToId : parsed.replyToId;
   if (replyToId !== undefined) result.replyToId = replyToId;
   return result;

@@ -51,6 +51,8 @@ const input = z
     replyToId: z.string().min(1).nullable().optional(),
     replyToCurrent: z.boolean().optional(),
     embeds: z.array(embed).optional(),
+    // A normalized payload handed back in (normalizePayload is idempotent).
+    refusedMedia: z.array(z.strictObject({ reference: z.string(), reason: z.string() })).optional(),
   })
   .refine(
     (value) =>

@@ -47,7 +47,13 @@ describe("loadMediaInputs", () => {
   it("caps the real loader at the platform's largest upload, turns an over-limit https URL into a link, keeps order", async () => {
     const inputs = await loadMediaInputs(
       payload(
-        ["https://media.outbox.test/huge.png", "./huge.png", "./fits.png", "https://media.outbox.test/fits.png", dir],
+        [
+          "https://media.outbox.test/huge.png",
+          "./huge.png",
+          "./fits.png",
+          "https://media.outbox.test/fits.png",
+          dir,
+        ],
         [OVER, UNDER],
       ),
       testCapabilities(),
@@ -63,8 +69,13 @@ describe("loadMediaInputs", () => {
       "failed",
       "loaded",
     ]);
-    expect(inputs[0]).toMatchObject({ url: "https://media.outbox.test/huge.png", reason: expect.stringMatching(/50000/) });
-    expect(inputs[1]).toMatchObject({ error: { code: "media_too_large", message: expect.stringMatching(/50000/) } });
+    expect(inputs[0]).toMatchObject({
+      url: "https://media.outbox.test/huge.png",
+      reason: expect.stringMatching(/50000/),
+    });
+    expect(inputs[1]).toMatchObject({
+      error: { code: "media_too_large", message: expect.stringMatching(/50000/) },
+    });
     expect(inputs[2]).toMatchObject({ media: { size: UNDER.length, kind: "image" } });
     expect(inputs[4]).toMatchObject({ error: { code: "media_blocked" } });
     expect(inputs[5]).toMatchObject({ error: { code: "media_too_large" } });
@@ -78,6 +89,8 @@ describe("loadMediaInputs", () => {
       undefined,
     );
     expect(inputs.map((input) => input.status)).toEqual(["failed", "link", "failed"]);
-    expect(inputs[0]).toMatchObject({ error: { code: "media_too_large", message: expect.stringMatching(/1000/) } });
+    expect(inputs[0]).toMatchObject({
+      error: { code: "media_too_large", message: expect.stringMatching(/1000/) },
+    });
   });
 });

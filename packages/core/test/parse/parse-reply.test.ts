@@ -397,3 +397,24 @@ describe("an attacker or a sloppy model writing the reply", () => {
     }
   });
 });
+
+describe("refused references are reported, the text rules unchanged", () => {
+  it("lists each refused reference with its reason", () => {
+    const parsed = parseReply(
+      "Look\nMEDIA: ../../.env\nMEDIA: ./ok.png ~bob/x.png\nMEDIA: https://u:p@10.0.0.1/a.png?k=v",
+    );
+    expect(parsed.mediaUrls).toEqual(["./ok.png"]);
+    expect(parsed.text).toBe("Look\nMEDIA: https://u:p@10.0.0.1/a.png?k=v");
+    expect(parsed.refusedMedia).toEqual([
+      { reference: "../../.env", reason: "it contains a '..' segment" },
+      { reference: "~bob/x.png", reason: "it names another user's home directory (~user)" },
+      { reference: "https://10.0.0.1/a.png?…", reason: "URL contains userinfo" },
+    ]);
+  });
+
+  it("has no refusedMedia when nothing was refused, nor when media are stripped or ignored", () => {
+    expect(parseReply("MEDIA: ./a.png\nMEDIA: is a word")).not.toHaveProperty("refusedMedia");
+    expect(parseReply("MEDIA: ../x.png", { media: "strip" })).not.toHaveProperty("refusedMedia");
+    expect(parseReply("MEDIA: ../x.png", { media: "ignore" })).not.toHaveProperty("refusedMedia");
+  });
+});
