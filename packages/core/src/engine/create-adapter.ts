@@ -12,6 +12,7 @@ import { normalizePayload } from "../parse/index.js";
 import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
 import { planDelivery } from "../plan/build-plan.js";
 import { validateCapabilities } from "./capabilities.js";
+import { checkSendInput } from "./check-send-input.js";
 import { systemClock } from "./clock.js";
 import { fingerprint } from "./fingerprint.js";
 import { loadMediaInputs } from "./load-media-inputs.js";
@@ -84,10 +85,10 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
 
   const send = async (
     input: ReplyPayloadInput | ReplyPayload,
-    target: Target,
-    options: SendOptions = {},
+    rawTarget: Target,
+    rawOptions: SendOptions | undefined,
   ): Promise<DeliveryReceipt> => {
-    checkSendInput(target, options);
+    const { target, options } = checkSendInput(rawTarget, rawOptions);
     if (target.thread !== undefined && !capabilities.threads)
       throw new UnsupportedFeatureError(
         "threads",
@@ -131,23 +132,4 @@ function replyTarget(payload: ReplyPayload, target: Target): string | undefined 
   if (payload.replyToId === null) return undefined;
   if (payload.replyToId !== undefined && payload.replyToId !== "") return payload.replyToId;
   return payload.replyToCurrent ? target.currentMessageId : undefined;
-}
-
-function checkSendInput(target: Target, options: SendOptions): void {
-  const issues: Array<{ path: string[]; message: string; code: string }> = [];
-  const text = (value: unknown, path: string[], optional: boolean): void => {
-    if ((optional && value === undefined) || (typeof value === "string" && value.trim() !== "")) return;
-    issues.push({ path, message: "must be a non-empty string", code: "invalid_type" });
-  };
-  text(target?.to, ["target", "to"], false);
-  text(target?.thread, ["target", "thread"], true);
-  text(target?.currentMessageId, ["target", "currentMessageId"], true);
-  text(options.idempotencyKey, ["options", "idempotencyKey"], true);
-  if (options.replyMode !== undefined && !["first", "all", "off"].includes(options.replyMode))
-    issues.push({
-      path: ["options", "replyMode"],
-      message: 'must be "first", "all" or "off"',
-      code: "invalid_value",
-    });
-  if (issues.length > 0) throw new PayloadError("Invalid target or send options", issues);
 }
