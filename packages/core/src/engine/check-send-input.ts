@@ -37,7 +37,7 @@ export function checkSendInput(target: unknown, options: unknown): { target: Tar
     "idempotencyKey",
     "options",
     true,
-    "give a stable key per reply (e.g. the turn id), or leave it out",
+    "give a stable key per reply, such as the turn id, or leave it out",
   );
   const replyMode = isObject(options) ? options.replyMode : undefined;
   if (replyMode !== undefined && !["first", "all", "off"].includes(replyMode as string))
@@ -62,7 +62,10 @@ export function checkSendInput(target: unknown, options: unknown): { target: Tar
 function describe(value: unknown): string {
   if (value === null) return "null";
   if (value === undefined) return "nothing";
-  if (typeof value === "string") return value === "" ? "an empty string" : "a blank string";
+  if (typeof value === "string") {
+    if (value === "") return "an empty string";
+    return value.trim() === "" ? "a blank string" : JSON.stringify(value.slice(0, 40));
+  }
   if (Array.isArray(value)) return "an array";
   return `a ${typeof value}`;
 }

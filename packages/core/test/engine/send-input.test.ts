@@ -40,7 +40,7 @@ describe("send input", () => {
       "several at once",
       { to: 5, thread: "" },
       { replyMode: "sometimes", idempotencyKey: " " },
-      /target\.to .*a number.*target\.thread .*an empty string.*options\.idempotencyKey .*options\.replyMode must be "first", "all" or "off", got a string/,
+      /target\.to .*a number.*target\.thread .*an empty string.*options\.idempotencyKey .*options\.replyMode must be "first", "all" or "off", got "sometimes"/,
       [
         ["target", "to"],
         ["target", "thread"],
