@@ -38,6 +38,7 @@ async function sh(file: string, args: string[], cwd: string, both = false): Prom
     const { stdout, stderr } = await run(file, args, {
       cwd,
       maxBuffer: 64 * 1024 * 1024,
+      timeout: 240_000, // a hung child never outlives the test
       env: { ...process.env, CI: "true" },
     });
     return both ? `${stdout}\n${stderr}` : stdout;
