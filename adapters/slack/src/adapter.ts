@@ -1,0 +1,25 @@
+/**
+ * The Slack adapter: capabilities, the mrkdwn renderer and the Web API transport, put
+ * together by core's engine.
+ */
+import { type ChannelAdapter, createAdapter } from "@outbox/core";
+import { slackCapabilities } from "./capabilities.js";
+import { createSlackRenderer } from "./render/renderer.js";
+import { createSlackClient } from "./transport/client.js";
+import { createSlackTransport } from "./transport/transport.js";
+import type { SlackAdapterConfig } from "./types.js";
+
+/** Create the Slack adapter. Throws a `TypeError` when no token is given or found on `client`. */
+export function createSlackAdapter(config: SlackAdapterConfig): ChannelAdapter {
+  const client = createSlackClient(config);
+  return createAdapter({
+    name: "slack",
+    capabilities: slackCapabilities,
+    renderer: createSlackRenderer({ mentions: config.mentions ?? false }),
+    transport: createSlackTransport(client, { unfurl: config.unfurl ?? false }),
+    ...(config.media ? { media: config.media } : {}),
+    ...(config.retry ? { retry: config.retry } : {}),
+    ...(config.clock ? { clock: config.clock } : {}),
+    ...(config.store ? { store: config.store } : {}),
+  });
+}
