@@ -31,7 +31,8 @@ export async function readApiCall(req: IncomingMessage): Promise<ApiCall> {
   if (type === "application/json") {
     try {
       const parsed: unknown = raw === "" ? {} : JSON.parse(raw);
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("not an object");
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+        throw new Error("not an object");
       args = parsed as Record<string, unknown>;
     } catch {
       throw new SlackApiError("invalid_json");

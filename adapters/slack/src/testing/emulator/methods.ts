@@ -27,7 +27,14 @@ type Method = (args: Record<string, unknown>, ctx: MethodContext) => Record<stri
 /** Methods by name, with the scope each needs. */
 export const METHODS: Record<string, { scope?: string; run: Method }> = {
   "auth.test": {
-    run: () => ({ url: "https://outbox-emulator.slack.com/", team: "Outbox", user: "outbox", team_id: "T0OUTBOX", user_id: "U0BOT", bot_id: "B0BOT" }),
+    run: () => ({
+      url: "https://outbox-emulator.slack.com/",
+      team: "Outbox",
+      user: "outbox",
+      team_id: "T0OUTBOX",
+      user_id: "U0BOT",
+      bot_id: "B0BOT",
+    }),
   },
   "chat.postMessage": { scope: "chat:write", run: postMessage },
   "conversations.open": { scope: "im:write", run: openConversation },
@@ -40,7 +47,8 @@ function postMessage(args: Record<string, unknown>, { ws, limits }: MethodContex
   const channel = ws.postable(str(args, "channel"));
   const threadTs = ws.thread(channel, str(args, "thread_ts"));
   const text = str(args, "text") ?? "";
-  if (text === "" && args.blocks === undefined && args.attachments === undefined) throw new SlackApiError("no_text");
+  if (text === "" && args.blocks === undefined && args.attachments === undefined)
+    throw new SlackApiError("no_text");
   ws.checkText(text, "text");
   limits?.message(channel);
   const stored = ws.post({ channel, text, files: [], ...(threadTs === undefined ? {} : { threadTs }) });
@@ -49,7 +57,8 @@ function postMessage(args: Record<string, unknown>, { ws, limits }: MethodContex
 
 function openConversation(args: Record<string, unknown>, { ws }: MethodContext) {
   const users = str(args, "users")?.split(",") ?? [];
-  if (users.length !== 1) throw new SlackApiError(users.length === 0 ? "users_list_not_supplied" : "not_enough_users");
+  if (users.length !== 1)
+    throw new SlackApiError(users.length === 0 ? "users_list_not_supplied" : "not_enough_users");
   const user = users[0] as string;
   if (!ws.users.has(user)) throw new SlackApiError("user_not_found");
   const id = `D${user.slice(1)}`;
@@ -64,7 +73,11 @@ function getUploadUrl(args: Record<string, unknown>, ctx: MethodContext) {
   if (!Number.isInteger(length) || length <= 0)
     throw new SlackApiError("invalid_arguments", ["[ERROR] length must be a positive integer"]);
   ctx.limits?.files();
-  const file: StoredFile = { id: `F${String(ctx.ws.files.size + 1).padStart(8, "0")}`, fileName, declared: length };
+  const file: StoredFile = {
+    id: `F${String(ctx.ws.files.size + 1).padStart(8, "0")}`,
+    fileName,
+    declared: length,
+  };
   ctx.ws.files.set(file.id, file);
   return { upload_url: ctx.uploadUrl(file), file_id: file.id };
 }
@@ -100,7 +113,13 @@ function fileInfo(args: Record<string, unknown>, ctx: MethodContext) {
 }
 
 function messageObject(m: StoredMessage) {
-  return { type: "message", text: m.text, bot_id: "B0BOT", ts: m.ts, ...(m.threadTs ? { thread_ts: m.threadTs } : {}) };
+  return {
+    type: "message",
+    text: m.text,
+    bot_id: "B0BOT",
+    ts: m.ts,
+    ...(m.threadTs ? { thread_ts: m.threadTs } : {}),
+  };
 }
 
 function fileObject(file: StoredFile, share: StoredMessage | undefined, ctx: MethodContext) {

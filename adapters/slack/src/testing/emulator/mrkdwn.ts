@@ -85,7 +85,8 @@ function tokens(line: string, atoms: Atom[], spans: Span[]): void {
     const [target = "", label] = match[1].split(/\|(.*)/s);
     const from = atoms.length;
     for (const char of decodeEntities(label ?? mentionLabel(target))) atoms.push({ char, literal: true });
-    if (/^(https?|mailto):/i.test(target)) spans.push({ kind: "link", from, to: atoms.length, url: decodeEntities(target) });
+    if (/^(https?|mailto):/i.test(target))
+      spans.push({ kind: "link", from, to: atoms.length, url: decodeEntities(target) });
   }
   plain(line.slice(last));
 }
@@ -153,5 +154,20 @@ function assemble(atoms: Atom[], spans: Span[]): DecodedMrkdwn {
     })
     .filter((format) => format.length > 0)
     .sort((a, b) => a.offset - b.offset || b.length - a.length);
-  return { text, formatting };
+  return { text, formatting: mergeQuotes(formatting) };
+}
+
+/** Quote lines that follow each other form one quote. */
+function mergeQuotes(formatting: ObservedFormat[]): ObservedFormat[] {
+  const merged: ObservedFormat[] = [];
+  let quote: ObservedFormat | undefined;
+  for (const format of formatting) {
+    if (format.kind === "quote" && quote !== undefined && format.offset === quote.offset + quote.length + 1) {
+      quote.length = format.offset + format.length - quote.offset;
+      continue;
+    }
+    if (format.kind === "quote") quote = format;
+    merged.push(format);
+  }
+  return merged;
 }

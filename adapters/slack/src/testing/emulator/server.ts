@@ -12,7 +12,13 @@ import { readApiCall } from "./body.js";
 import { SlackApiError } from "./errors.js";
 import { METHODS, type MethodContext } from "./methods.js";
 import { RateLimits } from "./rate-limits.js";
-import type { EmulatedConversation, Fault, ObservedMessage, SlackEmulatorOptions, StoredMessage } from "./types.js";
+import type {
+  EmulatedConversation,
+  Fault,
+  ObservedMessage,
+  SlackEmulatorOptions,
+  StoredMessage,
+} from "./types.js";
 import { receiveUpload } from "./upload.js";
 import { Workspace } from "./workspace.js";
 
@@ -79,7 +85,11 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
     return head.fault;
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, entry: EmulatorRequest): Promise<number> => {
+  const handle = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: EmulatorRequest,
+  ): Promise<number> => {
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
     const api = /^\/api\/([A-Za-z.]+)$/.exec(path);
     const upload = /^\/upload\/v1\/(F\d+)-([0-9a-f]+)$/.exec(path);
@@ -94,8 +104,10 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
       throw new SlackApiError("ratelimited", undefined, undefined, 429, {
         "retry-after": String(fault.retryAfterMs / 1000),
       });
-    if (fault?.kind === "server-error") throw new SlackApiError("fatal_error", undefined, undefined, fault.status);
-    if (fault?.kind === "reject") throw new SlackApiError(fault.description, undefined, undefined, upload ? 400 : 200);
+    if (fault?.kind === "server-error")
+      throw new SlackApiError("fatal_error", undefined, undefined, fault.status);
+    if (fault?.kind === "reject")
+      throw new SlackApiError(fault.description, undefined, undefined, upload ? 400 : 200);
     if (upload) return receive(req, res, upload[1] as string, upload[2] as string);
     if (!api) throw new SlackApiError("unknown_method", undefined, undefined, 404);
     const call = await readApiCall(req);
@@ -106,11 +118,19 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
     if (!method) throw new SlackApiError("unknown_method");
     const scopes = options.scopes ?? ALL_SCOPES;
     if (method.scope !== undefined && !scopes.includes(method.scope))
-      throw new SlackApiError("missing_scope", undefined, { needed: method.scope, provided: scopes.join(",") });
+      throw new SlackApiError("missing_scope", undefined, {
+        needed: method.scope,
+        provided: scopes.join(","),
+      });
     return reply(res, 200, { ok: true, ...method.run(call.args, ctx) }, scopes);
   };
 
-  const receive = async (req: IncomingMessage, res: ServerResponse, id: string, given: string): Promise<number> => {
+  const receive = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    given: string,
+  ): Promise<number> => {
     const file = ws.files.get(id);
     if (!file || given !== secret) throw new SlackApiError("invalid upload URL", undefined, undefined, 404);
     let received: Awaited<ReturnType<typeof receiveUpload>>;
@@ -141,7 +161,10 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
         entry.status = status;
       })
       .catch((error: unknown) => {
-        const api = error instanceof SlackApiError ? error : new SlackApiError("fatal_error", [`[ERROR] ${String(error)}`], undefined, 500);
+        const api =
+          error instanceof SlackApiError
+            ? error
+            : new SlackApiError("fatal_error", [`[ERROR] ${String(error)}`], undefined, 500);
         if (!req.complete) req.resume();
         entry.status = refuse(res, api, entry.method === "upload");
       });
@@ -177,7 +200,13 @@ function refuse(res: ServerResponse, error: SlackApiError, upload: boolean): num
     return error.status;
   }
   const metadata = error.messages ? { response_metadata: { messages: error.messages } } : {};
-  return reply(res, error.status, { ok: false, error: error.error, ...error.extra, ...metadata }, undefined, error.headers);
+  return reply(
+    res,
+    error.status,
+    { ok: false, error: error.error, ...error.extra, ...metadata },
+    undefined,
+    error.headers,
+  );
 }
 
 function reply(

@@ -6,10 +6,19 @@ const MAGIC: Array<[type: string, test: (head: Buffer) => boolean]> = [
   ["image/png", (h) => h.subarray(0, 8).equals(Buffer.from("89504e470d0a1a0a", "hex"))],
   ["image/jpeg", (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff],
   ["image/gif", (h) => h.subarray(0, 4).toString("latin1") === "GIF8"],
-  ["image/webp", (h) => h.subarray(0, 4).toString("latin1") === "RIFF" && h.subarray(8, 12).toString("latin1") === "WEBP"],
-  ["audio/wav", (h) => h.subarray(0, 4).toString("latin1") === "RIFF" && h.subarray(8, 12).toString("latin1") === "WAVE"],
+  [
+    "image/webp",
+    (h) => h.subarray(0, 4).toString("latin1") === "RIFF" && h.subarray(8, 12).toString("latin1") === "WEBP",
+  ],
+  [
+    "audio/wav",
+    (h) => h.subarray(0, 4).toString("latin1") === "RIFF" && h.subarray(8, 12).toString("latin1") === "WAVE",
+  ],
   ["audio/ogg", (h) => h.subarray(0, 4).toString("latin1") === "OggS"],
-  ["audio/mpeg", (h) => h.subarray(0, 3).toString("latin1") === "ID3" || (h[0] === 0xff && ((h[1] ?? 0) & 0xe0) === 0xe0)],
+  [
+    "audio/mpeg",
+    (h) => h.subarray(0, 3).toString("latin1") === "ID3" || (h[0] === 0xff && ((h[1] ?? 0) & 0xe0) === 0xe0),
+  ],
   ["video/mp4", (h) => h.subarray(4, 8).toString("latin1") === "ftyp"],
   ["application/pdf", (h) => h.subarray(0, 5).toString("latin1") === "%PDF-"],
 ];

@@ -52,7 +52,9 @@ export class Workspace {
   /** Refuse text Slack would truncate. */
   checkText(text: string, field: string): void {
     if (text.length > TEXT_LIMIT)
-      throw new SlackApiError("msg_too_long", [`[ERROR] ${field} is ${text.length} characters; the limit is ${TEXT_LIMIT}`]);
+      throw new SlackApiError("msg_too_long", [
+        `[ERROR] ${field} is ${text.length} characters; the limit is ${TEXT_LIMIT}`,
+      ]);
   }
 
   /** Store a message and return it. */
