@@ -155,7 +155,7 @@ describe("Slack emulator", () => {
       files: [{ id: file_id as string }],
       channel_id: "C1",
     });
-    expect((done.files?.[0] as { shares?: object }).shares).toEqual({});
+    expect(done.files?.[0]).toMatchObject({ shares: {} });
     const info = await web.files.info({ file: file_id as string });
     expect(info.file?.shares?.public?.C1?.[0]?.ts).toMatch(/^\d+\.\d{6}$/);
   });
