@@ -5,6 +5,7 @@
  */
 import { json, str } from "./body.js";
 import { SlackApiError } from "./errors.js";
+import { MARKDOWN_TEXT_LIMIT } from "./markdown-text.js";
 import type { RateLimits } from "./rate-limits.js";
 import type { StoredFile, StoredMessage } from "./types.js";
 import type { Workspace } from "./workspace.js";
@@ -43,15 +44,43 @@ export const METHODS: Record<string, { scope?: string; run: Method }> = {
   "files.info": { scope: "files:read", run: fileInfo },
 };
 
-function postMessage(args: Record<string, unknown>, { ws, limits }: MethodContext) {
+function postMessage(args: Record<string, unknown>, ctx: MethodContext) {
+  const { ws, limits } = ctx;
   const channel = ws.postable(str(args, "channel"));
   const threadTs = ws.thread(channel, str(args, "thread_ts"));
   const text = str(args, "text") ?? "";
+  const markdown = str(args, "markdown_text");
+  if (markdown !== undefined) return postMarkdown(channel, threadTs, markdown, text, args, ctx);
   if (text === "" && args.blocks === undefined && args.attachments === undefined)
     throw new SlackApiError("no_text");
   ws.checkText(text, "text");
   limits?.message(channel);
   const stored = ws.post({ channel, text, files: [], ...(threadTs === undefined ? {} : { threadTs }) });
+  return { channel, ts: stored.ts, message: messageObject(stored) };
+}
+
+/** `markdown_text`: standard Markdown, alone (not with `text` or `blocks`), up to 12,000 characters. */
+function postMarkdown(
+  channel: string,
+  threadTs: string | undefined,
+  markdown: string,
+  text: string,
+  args: Record<string, unknown>,
+  { ws, limits }: MethodContext,
+) {
+  if (text !== "" || args.blocks !== undefined)
+    throw new SlackApiError("invalid_arguments", [
+      "[ERROR] markdown_text cannot be used with text or blocks",
+    ]);
+  if (markdown.length > MARKDOWN_TEXT_LIMIT) throw new SlackApiError("markdown_text_too_long");
+  limits?.message(channel);
+  const stored = ws.post({
+    channel,
+    text: "",
+    markdown,
+    files: [],
+    ...(threadTs === undefined ? {} : { threadTs }),
+  });
   return { channel, ts: stored.ts, message: messageObject(stored) };
 }
 

@@ -55,6 +55,8 @@ export interface StoredMessage {
   threadTs?: string;
   /** The raw `text` / `initial_comment` as sent. */
   text: string;
+  /** The `markdown_text` as sent, when the message was posted with it instead of `text`. */
+  markdown?: string;
   /** Files shown by the message. */
   files: StoredFile[];
   /** Seeded as a user's message (not part of observations). */

@@ -4,6 +4,7 @@
  */
 import type { ObservedMessage } from "@outbox/core";
 import { SlackApiError } from "./errors.js";
+import { decodeMarkdownText } from "./markdown-text.js";
 import { decodeMrkdwn } from "./mrkdwn.js";
 import { shownKind } from "./sniff.js";
 import type { EmulatedConversation, StoredFile, StoredMessage } from "./types.js";
@@ -75,7 +76,7 @@ export class Workspace {
 }
 
 function observe(m: StoredMessage): ObservedMessage {
-  const decoded = decodeMrkdwn(m.text);
+  const decoded = m.markdown === undefined ? decodeMrkdwn(m.text) : decodeMarkdownText(m.markdown);
   const place = m.threadTs === undefined ? {} : { thread: m.threadTs, replyTo: m.threadTs };
   const formatting = decoded.formatting.length > 0 ? { formatting: decoded.formatting } : {};
   if (m.files.length === 0) return { kind: "text", text: decoded.text, ...formatting, ...place };
