@@ -39,15 +39,18 @@ function walk(node: Nodes | Root, out: DecodedMrkdwn, depth: number): void {
     });
   switch (node.type) {
     case "root":
-      return children(node.children, "\n\n");
+      children(node.children, "\n\n");
+      return;
     case "heading":
       children(node.children);
-      return span(out, "bold", from);
+      span(out, "bold", from);
+      return;
     case "blockquote":
       children(node.children, "\n");
-      return span(out, "quote", from);
+      span(out, "quote", from);
+      return;
     case "list":
-      return node.children.forEach((item, index) => {
+      node.children.forEach((item, index) => {
         if (index > 0) out.text += "\n";
         out.text += `${"    ".repeat(depth)}${node.ordered ? `${(node.start ?? 1) + index}. ` : "• "}`;
         item.children.forEach((child, i) => {
@@ -55,27 +58,29 @@ function walk(node: Nodes | Root, out: DecodedMrkdwn, depth: number): void {
           walk(child, out, child.type === "list" ? depth + 1 : depth);
         });
       });
+      return;
     case "code":
       out.text += node.value;
-      return span(out, "pre", from);
+      span(out, "pre", from);
+      return;
     case "inlineCode":
       out.text += node.value;
-      return span(out, "code", from);
+      span(out, "code", from);
+      return;
     case "strong":
     case "emphasis":
     case "delete":
       children(node.children);
-      return span(
-        out,
-        node.type === "strong" ? "bold" : node.type === "emphasis" ? "italic" : "strike",
-        from,
-      );
+      span(out, node.type === "strong" ? "bold" : node.type === "emphasis" ? "italic" : "strike", from);
+      return;
     case "link":
       children(node.children);
-      return span(out, "link", from, { url: node.url });
+      span(out, "link", from, { url: node.url });
+      return;
     case "image":
       out.text += node.alt || node.url;
-      return span(out, "link", from, { url: node.url });
+      span(out, "link", from, { url: node.url });
+      return;
     case "thematicBreak":
       return;
     case "break":
