@@ -59,7 +59,12 @@ export interface SlackBenchResult {
 
 function skippingClock(): Clock {
   let now = 0;
-  return { now: () => now, sleep: async (ms) => void (now += ms) };
+  return {
+    now: () => now,
+    sleep: async (ms) => {
+      now += ms;
+    },
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
