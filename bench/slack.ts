@@ -10,14 +10,23 @@
  * Run: npx tsx --conditions=source bench/slack.ts   (`runSlackBench()` returns the figures)
  */
 import { randomFillSync } from "node:crypto";
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Clock, LoadedMedia } from "@outbox/core";
+import type { LoadedMedia } from "@outbox/core";
 import { createSlackAdapter, createSlackClient, createSlackTransport } from "@outbox/slack";
 import { startSlackEmulator } from "@outbox/slack/testing";
 import { WebClient } from "@slack/web-api";
+import {
+  peakRssGrowth,
+  round,
+  skippingClock,
+  timeEach,
+  timeVariants,
+  type VariantTimes,
+  writeDocument,
+} from "./support/adapter-bench.js";
 import { readBaseline } from "./support/baseline.js";
 import { spawnSelf } from "./support/spawn-self.js";
 
@@ -28,15 +37,8 @@ const FILE_BYTES = 1024 * 1024;
 const UPLOAD_BYTES = 50 * 1024 * 1024;
 
 /** One timing row: bare WebClient, the whole adapter, and this package's transport alone. */
-export interface SlackTiming {
+export interface SlackTiming extends VariantTimes {
   name: "text" | "file";
-  bareMs: number;
-  adapterMs: number;
-  ratio: number;
-  transportMs: number;
-  transportRatio: number;
-  /** CPU time of the sending process per message. */
-  cpuMs: { bare: number; adapter: number; transport: number };
   /** HTTP requests per payload. */
   calls: { bare: number; adapter: number };
 }
@@ -55,27 +57,6 @@ export interface SlackBenchResult {
   goals: typeof GOALS & { rss: string };
   times: SlackTiming[];
   rss: SlackRss[];
-}
-
-function skippingClock(): Clock {
-  let now = 0;
-  return {
-    now: () => now,
-    sleep: async (ms) => {
-      now += ms;
-    },
-  };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-async function timeEach(run: () => Promise<unknown>, count: number) {
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  for (let i = 0; i < count; i++) await run();
-  const used = process.cpuUsage(cpu);
-  return { wall: (performance.now() - started) / count, cpu: (used.user + used.system) / 1000 / count };
 }
 
 /** A fetch that counts requests, for the calls-per-payload figure. */
@@ -168,27 +149,8 @@ async function timing(
       await timeEach(variant, 3);
       calls.push((counter.n - before) / 3);
     }
-    const wall: number[][] = [[], [], []];
-    const cpu: number[][] = [[], [], []];
-    for (let r = 0; r < rounds; r++)
-      for (let k = 0; k < variants.length; k++) {
-        const index = (k + r) % variants.length;
-        const time = await timeEach(variants[index] as () => Promise<unknown>, s.count);
-        wall[index]?.push(time.wall);
-        cpu[index]?.push(time.cpu);
-      }
-    const [bareMs, adapterMs, transportMs] = wall.map(median) as [number, number, number];
-    const [bare, adapterCpu, transportCpu] = cpu.map(median) as [number, number, number];
-    results.push({
-      name: s.name,
-      bareMs: round(bareMs),
-      adapterMs: round(adapterMs),
-      ratio: round(adapterMs / bareMs),
-      transportMs: round(transportMs),
-      transportRatio: round(transportMs / bareMs),
-      cpuMs: { bare: round(bare), adapter: round(adapterCpu), transport: round(transportCpu) },
-      calls: { bare: calls[0] ?? 0, adapter: calls[1] ?? 0 },
-    });
+    const times = await timeVariants([s.bare, s.adapter, s.transport], s.count, rounds);
+    results.push({ name: s.name, ...times, calls: { bare: calls[0] ?? 0, adapter: calls[1] ?? 0 } });
   }
   return results;
 }
@@ -216,38 +178,13 @@ async function memory(
     if (!receipt.ok) throw new Error(`upload failed: ${JSON.stringify(receipt.failures)}`);
   };
   await upload("small.pdf");
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const baseline = process.memoryUsage.rss();
-  let peak = baseline;
-  let lastGc = performance.now();
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-    if (gcEveryMs > 0 && performance.now() - lastGc >= gcEveryMs) {
-      gc?.();
-      lastGc = performance.now();
-    }
-  }, 2);
-  const started = performance.now();
-  await upload("big.pdf");
-  clearInterval(timer);
-  peak = Math.max(peak, process.memoryUsage.rss());
+  const growth = await peakRssGrowth(() => upload("big.pdf"), gcEveryMs);
   const who = via === "bare" ? "bare WebClient.filesUploadV2(path)" : "adapter";
   const result: SlackRss = {
     name: `50 MB file, ${who}${gcEveryMs > 0 ? ` (gc every ${gcEveryMs} ms)` : ""}`,
-    peakRssGrowthMb: round((peak - baseline) / 1024 / 1024, 1),
-    ms: Math.round(performance.now() - started),
+    ...growth,
   };
   process.stdout.write(JSON.stringify(result));
-}
-
-function writeDocument(path: string, size: number): void {
-  const fd = openSync(path, "w");
-  const block = Buffer.alloc(1024 * 1024, 0x20);
-  block.write("%PDF-1.4\n");
-  for (let written = 0; written < size; written += block.length)
-    writeSync(fd, block, 0, Math.min(block.length, size - written));
-  closeSync(fd);
 }
 
 /** Run the benchmark (`scale` < 1 for a quick run) and return its figures. */

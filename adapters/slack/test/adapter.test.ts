@@ -132,6 +132,20 @@ describe("createSlackAdapter: files", () => {
     });
   });
 
+  it("a file Slack shares too late (or files:read missing) is still delivered; the receipt says it holds the file id", async () => {
+    const e = await emulator({ pendingShares: 10, scopes: ["chat:write", "files:write"] });
+    const adapter = createSlackAdapter({ token: e.token, slackApiUrl: e.slackApiUrl });
+    const pdf = {
+      mimeType: "application/pdf",
+      data: new TextEncoder().encode("%PDF-1.4 x"),
+      fileName: "a.pdf",
+    };
+    const receipt = await adapter.send({ media: [pdf] }, { to: "C1" });
+    expect(receipt.ok).toBe(true);
+    expect(receipt.messages[0]?.id).toMatch(/^F\d+$/);
+    expect(receipt.degraded).toMatchObject([{ from: "message ts", to: "file id" }]);
+  });
+
   it("voice asked on Slack goes as an audio file, with a degraded entry", async () => {
     const e = await emulator();
     const adapter = createSlackAdapter({ token: e.token, slackApiUrl: e.slackApiUrl });

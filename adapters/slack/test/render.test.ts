@@ -37,6 +37,14 @@ describe("mrkdwn renderer", () => {
     expect(formatting).toEqual([]);
   });
 
+  it("the conformance special characters arrive exactly, with no formatting", () => {
+    const special = "Math: 1 < 2 && 3 > 2; 5 * 3 = 15; a_b_c; AT&T \\<b>not bold\\</b> 😀👍🏽 שלום مرحبا 𝕏𠜎";
+    expect(shown(special)).toEqual({
+      text: "Math: 1 < 2 && 3 > 2; 5 * 3 = 15; a_b_c; AT&T <b>not bold</b> 😀👍🏽 שלום مرحبا 𝕏𠜎",
+      formatting: [],
+    });
+  });
+
   it("headings become bold lines, nested lists bullets, quotes Slack quotes", () => {
     const { text, formatting } = shown("# Title\n\n- a\n  - b\n\n> quoted\n> more");
     expect(text).toBe("Title\n\n• a\n    • b\n\nquoted\nmore");

@@ -98,13 +98,11 @@ async function lookUpShare(
   for (const delay of SHARE_LOOKUP_DELAYS_MS) {
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     signal?.throwIfAborted();
-    try {
-      const res = await client.web.files.info({ file });
-      const ts = shareTs((res.file as { shares?: FileShares } | undefined)?.shares, place);
-      if (ts !== undefined) return ts;
-    } catch (error) {
-      throw toOutboxError(error, "files.info");
-    }
+    // The file is delivered already: a failed look-up (no files:read scope, …) must not fail the part.
+    const res = await client.web.files.info({ file }).catch(() => undefined);
+    if (res === undefined) return undefined;
+    const ts = shareTs((res.file as { shares?: FileShares } | undefined)?.shares, place);
+    if (ts !== undefined) return ts;
   }
   return undefined;
 }
