@@ -24,6 +24,7 @@ import {
   skippingClock,
   timeEach,
   timeVariants,
+  timingLine,
   type VariantTimes,
   writeDocument,
 } from "./support/adapter-bench.js";
@@ -233,15 +234,7 @@ function report(result: SlackBenchResult): void {
     const goal = GOALS[t.name];
     if (t.ratio > goal) missed.push(t.name);
     const before = previous?.times.find((p) => p.name === t.name)?.ratio ?? "-";
-    const cells = [
-      `${t.bareMs} ms`,
-      `${t.adapterMs} ms`,
-      `${t.ratio}×`,
-      `${t.transportMs} ms`,
-      `${t.transportRatio}×`,
-      `${goal}×`,
-    ];
-    console.log(`${t.name.padEnd(8)} ${cells.map((c) => c.padStart(10)).join(" ")}   ${before}`);
+    console.log(timingLine(t.name, t, goal, before, 10));
     console.log(
       `${"".padEnd(8)} CPU/message: bare ${t.cpuMs.bare} ms, adapter ${t.cpuMs.adapter} ms, transport ${t.cpuMs.transport} ms; HTTP calls: bare ${t.calls.bare}, adapter ${t.calls.adapter}`,
     );

@@ -24,6 +24,7 @@ import {
   skippingClock,
   timeEach,
   timeVariants,
+  timingLine,
   type VariantTimes,
   writeDocument,
 } from "./support/adapter-bench.js";
@@ -219,15 +220,7 @@ function report(times: Timing[], rss: Array<{ name: string; peakRssGrowthMb: num
     const goal = GOALS[t.name as "text" | "photo" | "album"];
     if (t.ratio > goal) missed.push(t.name);
     const before = previous?.times.find((p) => p.name === t.name)?.ratio ?? "-";
-    const cells = [
-      `${t.bareMs} ms`,
-      `${t.adapterMs} ms`,
-      `${t.ratio}×`,
-      `${t.transportMs} ms`,
-      `${t.transportRatio}×`,
-      `${goal}×`,
-    ];
-    console.log(`${t.name.padEnd(8)} ${cells.map((c) => c.padStart(9)).join(" ")}   ${before}`);
+    console.log(timingLine(t.name, t, goal, before));
     const { bare, adapter, transport } = t.cpuMs;
     console.log(
       `${"".padEnd(8)} CPU per message: bare ${bare} ms, adapter ${adapter} ms, transport ${transport} ms`,

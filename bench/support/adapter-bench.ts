@@ -115,3 +115,22 @@ export async function peakRssGrowth(
     ms: Math.round(performance.now() - started),
   };
 }
+
+/** One report line of a timing row: bare, adapter, ratio, transport, ratio, goal, then the baseline ratio. */
+export function timingLine(
+  name: string,
+  t: VariantTimes,
+  goal: number,
+  baseline: number | string,
+  width = 9,
+): string {
+  const cells = [
+    `${t.bareMs} ms`,
+    `${t.adapterMs} ms`,
+    `${t.ratio}×`,
+    `${t.transportMs} ms`,
+    `${t.transportRatio}×`,
+    `${goal}×`,
+  ];
+  return `${name.padEnd(8)} ${cells.map((c) => c.padStart(width)).join(" ")}   ${baseline}`;
+}
