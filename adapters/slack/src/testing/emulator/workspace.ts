@@ -14,14 +14,18 @@ export const TEXT_LIMIT = 40_000;
 
 /** State of the emulated workspace. */
 export class Workspace {
+  /** Conversations by id. */
   readonly conversations = new Map<string, Required<EmulatedConversation>>();
+  /** Every message, in order. */
   readonly messages: StoredMessage[] = [];
+  /** Files by id, from `files.getUploadURLExternal` on. */
   readonly files = new Map<string, StoredFile>();
   private readonly byTs = new Map<string, StoredMessage>();
   private seq = 0;
 
   constructor(
     conversations: EmulatedConversation[],
+    /** Users a DM can be opened with. */
     readonly users: Set<string>,
   ) {
     for (const c of conversations) this.add(c);
