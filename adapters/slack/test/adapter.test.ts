@@ -1,4 +1,6 @@
-import { AuthError, TargetNotFoundError } from "@outbox/core";
+import { readFileSync } from "node:fs";
+import { fixturePath } from "@outbox/conformance";
+import { AuthError, PayloadError, TargetNotFoundError } from "@outbox/core";
 import { createSlackAdapter } from "@outbox/slack";
 import { type SlackEmulatorOptions, startSlackEmulator } from "@outbox/slack/testing";
 import { App } from "@slack/bolt";
@@ -17,9 +19,10 @@ async function emulator(options: SlackEmulatorOptions = {}) {
 }
 
 describe("createSlackAdapter: clients", () => {
-  it("needs a token, from the config or the given client", () => {
-    expect(() => createSlackAdapter({})).toThrow(TypeError);
-    expect(() => createSlackAdapter({ client: new WebClient() })).toThrow(/token/);
+  it("needs a token, from the config or the given client (a PayloadError naming the field)", () => {
+    expect(() => createSlackAdapter()).toThrow(PayloadError);
+    expect(() => createSlackAdapter({})).toThrow(PayloadError);
+    expect(() => createSlackAdapter({ client: new WebClient() })).toThrow(/`token`/);
   });
 
   it("sends through a sibling of a given WebClient and leaves that client's retry policy alone", async () => {
@@ -149,7 +152,7 @@ describe("createSlackAdapter: files", () => {
   it("voice asked on Slack goes as an audio file, with a degraded entry", async () => {
     const e = await emulator();
     const adapter = createSlackAdapter({ token: e.token, slackApiUrl: e.slackApiUrl });
-    const ogg = { mimeType: "audio/ogg", data: new TextEncoder().encode("OggS voice"), fileName: "v.ogg" };
+    const ogg = { mimeType: "audio/ogg", data: readFileSync(fixturePath("ogg")), fileName: "v.ogg" };
     const receipt = await adapter.send({ text: "", media: [ogg], audioAsVoice: true }, { to: "C1" });
     expect(receipt.messages[0]?.kind).toBe("audio");
     expect(receipt.degraded).toMatchObject([{ from: "voice", to: "audio" }]);

@@ -26,6 +26,10 @@ export interface SlackHarnessOptions {
 export function createSlackHarness(options: SlackHarnessOptions = {}): ConformanceHarness {
   return {
     name: options.name ?? "slack",
+    formatGaps: {
+      spoiler: "Slack has no spoiler formatting; the text is shown plainly",
+      codeLanguage: "mrkdwn code blocks carry no language (Slack shows none)",
+    },
     async setup() {
       const media = await conformanceMedia();
       const emulator = await startSlackEmulator({ channels: [{ id: HARNESS_CHANNEL }], ...options.emulator });

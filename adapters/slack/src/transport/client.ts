@@ -3,7 +3,7 @@
  * client or Bolt app (same token and API URL), always with the hidden retries off, so the
  * engine's bounded retries, pacing and receipts are the truth.
  */
-import { RateLimitedError } from "@outbox/core";
+import { PayloadError, RateLimitedError } from "@outbox/core";
 import { LogLevel, WebClient, type WebClientOptions } from "@slack/web-api";
 import type { SlackAdapterConfig } from "../types.js";
 
@@ -20,7 +20,7 @@ export interface SlackClient {
   upload: typeof globalThis.fetch;
 }
 
-/** Build the sending client. Throws a `TypeError` when no token can be found. */
+/** Build the sending client. Throws a `PayloadError` when no token can be found. */
 export function createSlackClient(config: SlackAdapterConfig): SlackClient {
   const given =
     config.client === undefined
@@ -29,9 +29,10 @@ export function createSlackClient(config: SlackAdapterConfig): SlackClient {
         ? config.client.client
         : config.client;
   const token = config.token ?? given?.token;
-  if (!token)
-    throw new TypeError(
-      "createSlackAdapter needs a `token` (xoxb-…), or a `client` (WebClient or Bolt App) that holds one",
+  if (typeof token !== "string" || token.trim() === "")
+    throw new PayloadError(
+      "createSlackAdapter needs `token` (the app's Bot User OAuth Token, xoxb-…, e.g. process.env.OUTBOX_SLACK_TOKEN) or `client` (a WebClient or Bolt App that holds one)",
+      [{ path: ["token"], message: "give token or client", code: "invalid_type" }],
     );
   const options = config.clientOptions ?? {};
   const fetch = preciseRateLimits(options.fetch ?? (globalThis.fetch as unknown as SlackFetch));
