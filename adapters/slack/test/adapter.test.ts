@@ -186,6 +186,17 @@ describe("createSlackAdapter: errors", () => {
       expect(error?.message).not.toContain(e.token);
     });
 
+  it("the token is declared to core's redaction: echoed back by the platform, it still never shows", async () => {
+    const token = "plain-secret-4711";
+    const e = await emulator({ token });
+    const adapter = createSlackAdapter({ token, slackApiUrl: e.slackApiUrl });
+    e.inject({ kind: "reject", description: `bad request for ${token}` });
+    const receipt = await adapter.send({ text: "x" }, { to: "C1" });
+    expect(receipt.failures[0]?.error.message).toContain("bad request for");
+    expect(JSON.stringify(receipt)).not.toContain(token);
+    expect(receipt.failures[0]?.error.message).not.toContain(token);
+  });
+
   it("invalid_auth → AuthError", async () => {
     const e = await emulator();
     const adapter = createSlackAdapter({ token: "xoxb-wrong", slackApiUrl: e.slackApiUrl });
