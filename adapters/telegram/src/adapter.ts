@@ -24,6 +24,7 @@ export function createTelegramAdapter(config: TelegramAdapterConfig): ChannelAda
     ...(config.media ? { media: config.media } : {}),
     ...(config.retry ? { retry: config.retry } : {}),
     ...(config.clock ? { clock: config.clock } : {}),
+    ...(config.pacing ? { pacing: config.pacing } : {}),
     ...(config.store ? { store: config.store } : {}),
   });
 }

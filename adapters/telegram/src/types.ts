@@ -1,7 +1,7 @@
 /**
  * Configuration of the Telegram adapter.
  */
-import type { Clock, DeliveryStore, MediaPolicy, RetryPolicy } from "@outbox/core";
+import type { Clock, DeliveryStore, MediaPolicy, PacingOptions, RetryPolicy } from "@outbox/core";
 import type { Api, Bot } from "grammy";
 
 /** Options of {@link createTelegramAdapter}: a token or a ready grammY client, plus delivery settings. */
@@ -26,6 +26,8 @@ export interface TelegramAdapterConfig {
   retry?: RetryPolicy;
   /** Clock for pacing and retry waits. Default: the real clock. */
   clock?: Clock;
+  /** Pacing below Telegram's limits (safety margin, recovery after a 429). Default: core's (3% margin). */
+  pacing?: PacingOptions;
   /** Journal for once-only delivery (`idempotencyKey`). Default: in memory. */
   store?: DeliveryStore;
 }

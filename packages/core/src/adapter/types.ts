@@ -271,6 +271,23 @@ export interface AdapterDefinition {
   clock?: Clock;
   /** Journal for once-only delivery. Default: in memory. */
   store?: DeliveryStore;
+  /** How the pacer keeps to `capabilities.rateLimits`. */
+  pacing?: PacingOptions;
+}
+
+/** How the pacer keeps to the declared rate limits (see docs/delivery.md, "Pacing"). */
+export interface PacingOptions {
+  /**
+   * Fraction below every declared rate the pacer sends at, so small clock and network
+   * jitter does not meet the platform's limit head-on: 0.03 sends at 97% of each limit.
+   * Bursts are kept as declared. Default 0.03; 0 paces exactly at the declared limits.
+   */
+  margin?: number;
+  /**
+   * After a 429 the pacer lowers the rates of the scope it names (10% per 429, at most to
+   * half) and returns to the declared rate linearly over this many milliseconds. Default 600 000.
+   */
+  recoveryMs?: number;
 }
 
 /** The journal of one idempotent send. */
