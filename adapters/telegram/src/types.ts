@@ -18,6 +18,12 @@ export interface TelegramAdapterConfig {
   apiRoot?: string;
   /** Seconds before a request is given up (an ambiguous `TransportError`). Only with `token`. Default 60. */
   timeoutSeconds?: number;
+  /**
+   * Close a keep-alive connection idle this long, before the server closes it (a request
+   * racing the server's close is reset). Only with `token`. Default 4 000 (under the 5 s of
+   * common servers; a reconnect costs one TLS handshake). See docs/delivery.md, "Stale sockets".
+   */
+  keepAliveIdleMs?: number;
   /** Show link previews under text messages. Default `true`. */
   linkPreview?: boolean;
   /** Policy for loading media (local roots, allowed hosts, …); the byte limit is lowered to Telegram's. */
