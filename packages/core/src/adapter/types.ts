@@ -284,6 +284,14 @@ export interface PacingOptions {
    */
   margin?: number;
   /**
+   * Allowance for varying request latency, in milliseconds: requests released one after the
+   * other can reach the platform closer together (the first ones waited for a connection),
+   * so each limit's burst is lowered by what its rate refills in this time (never below 1):
+   * Telegram's 30/s overall keeps 22.5 of its 30, its 1/s per chat 2.75 of 3. Default 250; 0
+   * keeps the declared bursts.
+   */
+  latencyMs?: number;
+  /**
    * After a 429 the pacer lowers the rates of the scope it names (10% per 429, at most to
    * half) and returns to the declared rate linearly over this many milliseconds. Default 600 000.
    */

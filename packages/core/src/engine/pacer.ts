@@ -66,11 +66,14 @@ const DECREASE = 0.9;
 const FLOOR = 0.5;
 /** Default margin below the declared limits. */
 export const DEFAULT_PACING_MARGIN = 0.03;
+/** Default allowance for varying request latency, in milliseconds. */
+export const DEFAULT_LATENCY_MS = 250;
 
 /**
  * Token buckets from `capabilities.rateLimits`: one per target per `target` limit, one
  * per `global` limit (a `match` pattern restricts a limit to the targets it matches),
- * refilled at the declared rate less `margin`.
+ * refilled at the declared rate less `margin`, their bursts lowered by what the rate refills
+ * in `latencyMs`.
  *
  * It schedules instead of polling: each target with waiters has one queue and at most one
  * timer (until its own buckets and holds allow its first waiter); targets whose first
@@ -82,8 +85,11 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
   const margin = options.margin ?? DEFAULT_PACING_MARGIN;
   if (!(margin >= 0 && margin < 1)) throw new RangeError(`pacing.margin must be in [0, 1), got ${margin}`);
   const recoveryMs = options.recoveryMs ?? 600_000;
+  const latencyMs = options.latencyMs ?? DEFAULT_LATENCY_MS;
   const rules: Rule[] = limits.map((limit, index) => ({
-    capacity: limit.burst ?? limit.limit,
+    // Requests released together may reach the platform closer together than released:
+    // keep what the rate refills in `latencyMs` out of the burst (never below one).
+    capacity: Math.max(1, (limit.burst ?? limit.limit) - (limit.limit * latencyMs) / limit.intervalMs),
     perMs: (limit.limit * (1 - margin)) / limit.intervalMs,
     scope: limit.scope,
     match: limit.match === undefined ? undefined : new RegExp(limit.match),

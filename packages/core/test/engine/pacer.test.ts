@@ -26,7 +26,7 @@ function countingClock() {
 /** Acquire for every target in order; resolves with each release as [to, index, time]. */
 async function releaseAll(limits: RateLimit[], targets: string[], margin = 0) {
   const { clock, counted, sleeps } = countingClock();
-  const pacer = createPacer(limits, counted, { margin });
+  const pacer = createPacer(limits, counted, { margin, latencyMs: 0 });
   const released: Array<[string, number, number]> = [];
   await clock.run(
     Promise.all(
@@ -87,9 +87,23 @@ describe("pacer", () => {
     expect(() => createPacer([], createManualClock(), { margin: 1 })).toThrow(/pacing\.margin/);
   });
 
+  it("keeps a latency allowance out of each burst", async () => {
+    const clock = createManualClock();
+    const pacer = createPacer([{ scope: "global", limit: 4, intervalMs: 1_000 }], clock, {
+      margin: 0,
+      latencyMs: 500,
+    });
+    const times: number[] = [];
+    await clock.run(
+      Promise.all(Array.from({ length: 4 }, () => pacer.acquire("a").then(() => times.push(clock.now())))),
+    );
+    // A burst of 4 less the 2 tokens refilled in 500 ms.
+    expect(times).toEqual([0, 0, 250, 500]);
+  });
+
   it("a 429 for one chat holds that chat only and leaves its group bucket full", async () => {
     const clock = createManualClock();
-    const pacer = createPacer(telegramLike, clock, { margin: 0 });
+    const pacer = createPacer(telegramLike, clock, { margin: 0, latencyMs: 0 });
     const times: Record<string, number[]> = { "-1": [], b: [] };
     await clock.run(pacer.acquire("-1"));
     times["-1"]?.push(clock.now());
@@ -118,7 +132,7 @@ describe("pacer", () => {
   it("learns from a 429: that scope's rate drops 10% and recovers over recoveryMs", async () => {
     const clock = createManualClock();
     const limits: RateLimit[] = [{ scope: "target", limit: 1, intervalMs: 1_000 }];
-    const pacer = createPacer(limits, clock, { margin: 0, recoveryMs: 100_000 });
+    const pacer = createPacer(limits, clock, { margin: 0, latencyMs: 0, recoveryMs: 100_000 });
     const gaps = async (to: string): Promise<number> => {
       await clock.run(pacer.acquire(to));
       const start = clock.now();
@@ -149,7 +163,10 @@ describe("pacer", () => {
 
   it("a retry goes first in its target's queue; an aborted waiter leaves it", async () => {
     const clock = createManualClock();
-    const pacer = createPacer([{ scope: "target", limit: 1, intervalMs: 1_000 }], clock, { margin: 0 });
+    const pacer = createPacer([{ scope: "target", limit: 1, intervalMs: 1_000 }], clock, {
+      margin: 0,
+      latencyMs: 0,
+    });
     const order: string[] = [];
     const abort = new AbortController();
     await clock.run(pacer.acquire("a"));
