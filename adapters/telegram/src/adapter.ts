@@ -6,20 +6,16 @@ import { type ChannelAdapter, createAdapter } from "@outbox/core";
 import { Api, Bot } from "grammy";
 import { telegramCapabilities } from "./capabilities.js";
 import { telegramRenderer } from "./render/renderer.js";
-import { createKeepAlive, type KeepAlive } from "./transport/keep-alive.js";
+import { createKeepAliveAgent } from "./transport/keep-alive.js";
 import { createTelegramTransport } from "./transport/transport.js";
 import type { TelegramAdapterConfig } from "./types.js";
 
 /** Create the Telegram adapter. Throws a `TypeError` when neither `token` nor `client` is given. */
 export function createTelegramAdapter(config: TelegramAdapterConfig): ChannelAdapter {
-  const keepAlive = config.client
-    ? undefined
-    : createKeepAlive(config.apiRoot ?? DEFAULT_API_ROOT, config.keepAliveIdleMs ?? 4_000);
-  const api = clientApi(config, keepAlive);
+  const api = clientApi(config);
   const transport = createTelegramTransport(api, {
     capabilities: telegramCapabilities,
     linkPreview: config.linkPreview ?? true,
-    ...(keepAlive ? { keepAlive } : {}),
   });
   return createAdapter({
     name: "telegram",
@@ -36,12 +32,14 @@ export function createTelegramAdapter(config: TelegramAdapterConfig): ChannelAda
 
 const DEFAULT_API_ROOT = "https://api.telegram.org";
 
-function clientApi(config: TelegramAdapterConfig, keepAlive: KeepAlive | undefined): Api {
+function clientApi(config: TelegramAdapterConfig): Api {
   if (config.client) return config.client instanceof Bot ? config.client.api : config.client;
   if (!config.token) throw new TypeError("createTelegramAdapter needs a `token` or a grammY `client`");
   return new Api(config.token, {
     ...(config.apiRoot ? { apiRoot: config.apiRoot.replace(/\/+$/, "") } : {}),
     timeoutSeconds: config.timeoutSeconds ?? 60,
-    ...(keepAlive ? { baseFetchConfig: { agent: keepAlive.agent } } : {}),
+    baseFetchConfig: {
+      agent: createKeepAliveAgent(config.apiRoot ?? DEFAULT_API_ROOT, config.keepAliveIdleMs ?? 4_000),
+    },
   });
 }
