@@ -67,7 +67,7 @@ const FLOOR = 0.5;
 /** Default margin below the declared limits. */
 export const DEFAULT_PACING_MARGIN = 0.03;
 /** Default allowance for varying request latency, in milliseconds. */
-export const DEFAULT_LATENCY_MS = 250;
+export const DEFAULT_LATENCY_MS = 500;
 
 /**
  * Token buckets from `capabilities.rateLimits`: one per target per `target` limit, one
