@@ -32,6 +32,8 @@ export interface TelegramEmulator {
   readonly token: string;
   /** Every request, in arrival order. */
   readonly requests: readonly EmulatorRequest[];
+  /** How many calls it refused with 429 under its flood limits (injected rate-limit faults not counted). */
+  rateLimitRefusals(): number;
   /** Every URL it downloaded (or tried to), in order. */
   readonly urlFetches: readonly string[];
   /** Connections opened and closed, and requests reset on a connection idle past `idleTimeoutMs`. */
@@ -74,6 +76,12 @@ export async function startTelegramEmulator(
   const requests: EmulatorRequest[] = [];
   const urlFetches: string[] = [];
   const faults: Array<{ fault: Fault; left: number }> = [];
+  let floodRefusals = 0;
+  const takeFlood = (chatId: number): number | undefined => {
+    const wait = flood?.take(chatId);
+    if (wait !== undefined) floodRefusals += 1;
+    return wait;
+  };
 
   const nextFault = (): Fault | undefined => {
     const head = faults[0];
@@ -106,7 +114,7 @@ export async function startTelegramEmulator(
     const ctx: HandlerContext = {
       chats,
       media: { files: body.files, known, fetchUrl, onFetch: (fetched) => urlFetches.push(fetched) },
-      flood: (chatId) => flood?.take(chatId),
+      flood: takeFlood,
       record: (chatId, message) => observed.push({ chatId, message }),
     };
     if (method === "getme") return reply(res, 200, { ok: true, result: BOT });
@@ -151,6 +159,7 @@ export async function startTelegramEmulator(
     apiRoot: `http://127.0.0.1:${port}`,
     token,
     requests,
+    rateLimitRefusals: () => floodRefusals,
     urlFetches,
     connections: idle.counts,
     observe: (chatId) =>
