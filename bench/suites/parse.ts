@@ -74,14 +74,12 @@ export const parseSuite: Suite = {
     for (const [family, make] of Object.entries(families)) {
       const small = Array.from({ length: 10 }, () => make(large / 10));
       const big = make(large);
-      let smallMs = Number.POSITIVE_INFINITY;
       let bigMs = Number.POSITIVE_INFINITY;
       const ratios: number[] = [];
       for (let r = 0; r < rounds; r++) {
         const smallNow = timeMs(small) / small.length;
         const bigNow = timeMs([big]);
         ratios.push(bigNow / smallNow);
-        smallMs = Math.min(smallMs, smallNow);
         bigMs = Math.min(bigMs, bigNow);
       }
       const id = `parse.${slug(family)}`;
