@@ -1,0 +1,82 @@
+/**
+ * One Create Message call (`POST /channels/{id}/messages`): JSON without files, a streamed
+ * multipart body with them; mentions limited by `allowed_mentions`; a reply that Discord
+ * dropped because its target vanished reported as a degradation.
+ */
+import type { OperationBase, SentMessage } from "@outbox/core";
+import type { DiscordAllowedMentions, DiscordRestLike } from "../types.js";
+import { toOutboxError } from "./errors.js";
+import { type FilePart, multipartBody } from "./multipart.js";
+import { type ChannelResolver, messageReference } from "./placement.js";
+
+/** One attachment entry of `payload_json`. */
+export interface AttachmentEntry {
+  id: number;
+  filename: string;
+  duration_secs?: number;
+  waveform?: string;
+}
+
+/** The message to create, without placement. */
+export interface MessageBody {
+  content?: string;
+  flags?: number;
+  attachments?: AttachmentEntry[];
+}
+
+/** What posting needs. */
+export interface PostContext {
+  rest: DiscordRestLike;
+  channels: ChannelResolver;
+  allowedMentions: DiscordAllowedMentions;
+}
+
+/** Create one message for an operation. */
+export async function postMessage(
+  ctx: PostContext,
+  op: OperationBase,
+  message: MessageBody,
+  files: FilePart[] = [],
+): Promise<SentMessage> {
+  const reference = messageReference(op);
+  const channel = await ctx.channels.channelOf(op);
+  const route = `/channels/${channel}/messages` as const;
+  const body = {
+    ...message,
+    allowed_mentions: ctx.allowedMentions,
+    ...(reference ? { message_reference: reference } : {}),
+  };
+  const signal = op.signal ? { signal: op.signal } : {};
+  let created: { id: string; message_reference?: unknown };
+  try {
+    if (files.length === 0) created = (await ctx.rest.post(route, { body, ...signal })) as typeof created;
+    else {
+      const multipart = multipartBody(body, files);
+      created = (await ctx.rest.post(route, {
+        body: multipart.body,
+        passThroughBody: true,
+        headers: { "Content-Type": multipart.contentType },
+        ...signal,
+      })) as typeof created;
+    }
+  } catch (error) {
+    throw toOutboxError(error, {
+      route: `POST ${route}`,
+      reply: reference !== undefined,
+      thread: op.thread !== undefined,
+    });
+  }
+  const dropped = reference !== undefined && created.message_reference === undefined;
+  return {
+    id: String(created.id),
+    ...(dropped
+      ? {
+          degraded: {
+            from: "reply",
+            to: "none",
+            reason: `message ${op.replyTo} no longer exists; Discord sent without the reply (fail_if_not_exists: false)`,
+          },
+        }
+      : {}),
+  };
+}
