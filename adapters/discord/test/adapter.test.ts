@@ -131,7 +131,7 @@ describe("createDiscordAdapter", () => {
     emulator = await startDiscordEmulator({ maxUploadBytes: 50 });
     const receipt = await adapter().send({ mediaUrls: [fixturePath("png")] }, to);
     expect(receipt.failures[0]?.error).toBeInstanceOf(MediaError);
-    expect((receipt.failures[0]?.error as MediaError).reason).toBe("too-large");
+    expect(receipt.failures[0]?.error).toMatchObject({ reason: "too-large" });
   });
 
   it("honours 429s (Retry-After) and gives up on a permanent one after maxRetries", async () => {

@@ -111,7 +111,7 @@ describe("voice messages", () => {
     expect(text?.payload?.content).toBe("Listen to **this**");
     expect(voice?.payload).toMatchObject({ flags: 8192, attachments: [{ id: 0, filename: "voice.ogg" }] });
     expect(voice?.payload).not.toHaveProperty("content");
-    const attachment = (voice?.payload?.attachments as Array<Record<string, unknown>>)[0];
+    const attachment = (voice?.payload?.attachments as Array<Record<string, unknown>> | undefined)?.[0];
     expect(attachment?.duration_secs).toBeCloseTo(0.5, 2);
     expect(attachment?.waveform).toBe(
       (
