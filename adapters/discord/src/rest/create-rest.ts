@@ -47,6 +47,9 @@ export function createDiscordRest(config: DiscordAdapterConfig): DiscordRest {
     makeRequest: streamingRequest(agent),
     retries: 0,
     offset: 0, // the engine's retry waits are exactly the platform's Retry-After
+    // The engine's pacer keeps Discord's 50/s (capabilities.rateLimits); a second limiter
+    // here would only turn its waits into rejections. A global 429 still holds every route.
+    globalRequestsPerSecond: Number.POSITIVE_INFINITY,
     timeout: config.timeoutMs ?? 60_000,
     rejectOnRateLimit: rejectEveryRateLimit,
   }).setToken(config.token);
