@@ -1,3 +1,6 @@
+import { once } from "node:events";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { REST } from "@discordjs/rest";
 import { fixturePath, fixtureSha256 } from "@outbox/conformance";
 import { AuthError, MediaError, PlatformError, RateLimitedError, TargetNotFoundError } from "@outbox/core";
@@ -159,5 +162,44 @@ describe("createDiscordAdapter", () => {
     expect(emulator.observe().at(-1)?.formatting?.[0]).toMatchObject({ kind: "link", url: media.url("png") });
     expect(small.capabilities.media.maxBytes.default).toBe(50);
     expect(discordCapabilities.media.maxBytes.default).toBe(10 * 1024 * 1024);
+  });
+
+  it("respects X-RateLimit buckets: a burst over the bucket waits for the reset instead of provoking 429s", async () => {
+    await emulator.close();
+    emulator = await startDiscordEmulator({ messageBucket: { limit: 2, windowMs: 200 } });
+    const one = adapter();
+    const receipts = await Promise.all([1, 2, 3, 4, 5].map((n) => one.send({ text: `m${n}` }, to)));
+    expect(receipts.every((r) => r.ok)).toBe(true);
+    expect(emulator.observe()).toHaveLength(5);
+    expect(emulator.rateLimitRefusals()).toBe(0);
+  });
+
+  it("takes the wait from the JSON retry_after when a 429 has no Retry-After header", async () => {
+    let calls = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      calls += 1;
+      const [status, body] =
+        calls === 1
+          ? [429, { message: "You are being rate limited.", retry_after: 0.05, global: true }]
+          : [200, { id: "1" }];
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    try {
+      const limited = await createDiscordAdapter({ token: "t", api, retry: { maxRetries: 0 } }).send(
+        { text: "x" },
+        to,
+      );
+      expect(limited.failures[0]?.error).toMatchObject({ retryAfterMs: 50 });
+      const waited = await createDiscordAdapter({ token: "t", api }).send({ text: "y" }, to);
+      expect(waited.ok).toBe(true);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
