@@ -77,7 +77,6 @@ function fromApiError(failure: RestFailure, ctx: CallContext, error: unknown): O
   const description = failure.message ?? "";
   const message = `Discord ${ctx.route} failed (${status}, code ${code}): ${description}`;
   const cause = { cause: error };
-  if (status === 429) return new RateLimitedError(message, 1000, cause);
   if (status === 401) return new AuthError(`${message}; check the bot token`, cause);
   if (code === 50001)
     return new AuthError(
