@@ -7,16 +7,14 @@
  *
  * Run: npx tsx --conditions=source bench/discord.ts   (writes bench/results/discord.json)
  */
-import { randomFillSync } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { crc32, deflateSync } from "node:zlib";
 import { REST } from "@discordjs/rest";
-import type { Clock } from "@outbox/core";
 import { createDiscordAdapter } from "@outbox/discord";
 import { DEFAULT_CHANNEL, startDiscordEmulator } from "@outbox/discord/testing";
+import { noisePng, skippingClock } from "./support/upload-fixtures.js";
 
 /** Goals: adapter time ÷ bare REST time per message. */
 export const DISCORD_GOALS = { text: 1.1, image: 1.05 } as const;
@@ -43,40 +41,6 @@ export interface DiscordBenchOptions {
   rounds?: number;
   /** Messages per round for text (image: a quarter). Default 80. */
   count?: number;
-}
-
-const skippingClock = (): Clock => {
-  let now = 0;
-  return {
-    now: () => now,
-    sleep: async (ms) => {
-      now += ms;
-    },
-  };
-};
-
-/** A valid PNG of random pixels (about 1 MB at 600×600). */
-function noisePng(size: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, "latin1");
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rows = randomFillSync(Buffer.alloc(size * (size * 3 + 1)));
-  for (let row = 0; row < size; row++) rows[row * (size * 3 + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from("89504e470d0a1a0a", "hex"),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 /** undici 6's Agent (the copy @discordjs/rest and the adapter use), so both sides keep connections alike. */

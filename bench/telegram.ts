@@ -8,18 +8,17 @@
  *
  * Run: npx tsx --conditions=source bench/telegram.ts
  */
-import { randomFillSync } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { crc32, deflateSync } from "node:zlib";
-import type { Clock, LoadedMedia } from "@outbox/core";
+import type { LoadedMedia } from "@outbox/core";
 import { createTelegramAdapter, createTelegramTransport, telegramCapabilities } from "@outbox/telegram";
 import { startTelegramEmulator } from "@outbox/telegram/testing";
 import { Api, InputFile, InputMediaBuilder } from "grammy";
 import { readBaseline } from "./support/baseline.js";
 import { spawnSelf } from "./support/spawn-self.js";
+import { noisePng, skippingClock } from "./support/upload-fixtures.js";
 
 const resultsFile = fileURLToPath(new URL("results/telegram.json", import.meta.url));
 const DOCUMENT_BYTES = 50 * 1024 * 1024;
@@ -27,43 +26,6 @@ const GOALS = { text: 1.1, photo: 1.05, album: 1.05, rssMb: 20 };
 const ROUNDS = 9;
 const PHOTO_SIDE = 600;
 const CHAT = "42";
-
-/** A clock whose sleeps return at once (virtual time), so pacing costs nothing. */
-function skippingClock(): Clock {
-  let now = 0;
-  return {
-    now: () => now,
-    sleep: async (ms) => {
-      now += ms;
-    },
-  };
-}
-
-/** A valid PNG of random pixels (600×600, about 1 MB: a phone photo), as a realistic upload. */
-function noisePng(size: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, "latin1");
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc(size * (size * 3 + 1));
-  randomFillSync(rows);
-  for (let row = 0; row < size; row++) rows[row * (size * 3 + 1)] = 0; // filter byte: none
-  const signature = Buffer.from("89504e470d0a1a0a", "hex");
-  return Buffer.concat([
-    signature,
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 interface Scenario {
   name: "text" | "photo" | "album";

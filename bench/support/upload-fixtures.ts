@@ -1,0 +1,44 @@
+/**
+ * What the adapter benchmarks share: a clock whose sleeps return at once (so the engine's
+ * pacer costs nothing), and a realistic image upload.
+ */
+import { randomFillSync } from "node:crypto";
+import { crc32, deflateSync } from "node:zlib";
+import type { Clock } from "@outbox/core";
+
+/** A clock whose sleeps return at once (virtual time), so pacing costs nothing. */
+export function skippingClock(): Clock {
+  let now = 0;
+  return {
+    now: () => now,
+    sleep: async (ms) => {
+      now += ms;
+    },
+  };
+}
+
+/** A valid PNG of random pixels (600×600 is about 1 MB: a phone photo), as a realistic upload. */
+export function noisePng(size: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, "latin1");
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc(size * (size * 3 + 1));
+  randomFillSync(rows);
+  for (let row = 0; row < size; row++) rows[row * (size * 3 + 1)] = 0; // filter byte: none
+  const signature = Buffer.from("89504e470d0a1a0a", "hex");
+  return Buffer.concat([
+    signature,
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
