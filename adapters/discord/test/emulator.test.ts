@@ -2,9 +2,16 @@
  * The emulator is as strict as Discord: driven here by a bare @discordjs/rest client, the
  * same wire traffic the adapter produces.
  */
+
+import { readdirSync, readFileSync } from "node:fs";
 import { DiscordAPIError, RateLimitError, REST } from "@discordjs/rest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_CHANNEL, type DiscordEmulator, startDiscordEmulator } from "../src/testing/index.js";
+import {
+  createEmulatedChannel,
+  DEFAULT_CHANNEL,
+  type DiscordEmulator,
+  startDiscordEmulator,
+} from "../src/testing/index.js";
 
 let emulator: DiscordEmulator;
 let rest: REST;
@@ -154,5 +161,34 @@ describe("Discord emulator", () => {
       { kind: "quote", offset: 18, length: 1 },
       { kind: "pre", offset: 20, length: 1, language: "js" },
     ]);
+  });
+
+  it("createEmulatedChannel: a ready adapter, a seeded inbound message to reply to, the observation", async () => {
+    const channel = await createEmulatedChannel();
+    try {
+      expect(channel.platform).toBe("discord");
+      const receipt = await channel.adapter.send({ text: "[[reply_to_current]] **hi**" }, channel.target);
+      expect(receipt.ok).toBe(true);
+      expect(channel.observe()).toEqual([
+        {
+          kind: "text",
+          text: "hi",
+          formatting: [{ kind: "bold", offset: 0, length: 2 }],
+          replyTo: channel.target.currentMessageId,
+        },
+      ]);
+    } finally {
+      await channel.close();
+    }
+  });
+
+  it("./testing needs no test framework or conformance package at run time", () => {
+    const dir = new URL("../src/testing/", import.meta.url);
+    const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const source = readFileSync(new URL(file, dir), "utf8");
+      expect(source, file).not.toMatch(/from "(vitest|@outbox\/conformance)"/);
+    }
   });
 });
