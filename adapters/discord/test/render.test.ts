@@ -1,4 +1,5 @@
 import { parseReplyMarkdown, splitText } from "@outbox/core";
+import fc from "fast-check";
 import type { Root } from "mdast";
 import { describe, expect, it } from "vitest";
 import { discordRenderer } from "../src/index.js";
@@ -86,5 +87,23 @@ describe("Discord renderer", () => {
     for (const part of decoded)
       expect(part.formatting).toEqual([{ kind: "pre", offset: 0, length: part.text.length, language: "ts" }]);
     expect(decoded.map((part) => part.text).join("\n")).toBe(code);
+  });
+
+  it("any text shows exactly as written, with no formatting (property)", () => {
+    const chars = fc.constantFrom(..."ab 1.-+#>*_~`|[]()<>\\@:/\n\tπ😀".split(""));
+    fc.assert(
+      fc.property(fc.array(chars, { maxLength: 40 }), (list) => {
+        const text = list
+          .join("")
+          .replace(/\n[ \t]*(?=\n)/g, "\n")
+          .trim();
+        const tree = parseReplyMarkdown("");
+        tree.children = [{ type: "paragraph", children: [{ type: "text", value: text }] }];
+        const decoded = decodeDiscordMarkdown(discordRenderer.render(tree));
+        expect(decoded.text).toBe(text);
+        expect(decoded.formatting).toEqual([]);
+      }),
+      { numRuns: 400 },
+    );
   });
 });
