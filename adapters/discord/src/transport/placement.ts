@@ -13,7 +13,9 @@ const USER = /^(?:user:|@)(\d{15,21})$/;
 
 /** Discord's reply reference: sent even if the message replied to vanished meanwhile. */
 export interface MessageReference {
+  /** The message replied to. */
   message_id: string;
+  /** Send without the reply when the message no longer exists. */
   fail_if_not_exists: false;
 }
 

@@ -11,23 +11,33 @@ import { type ChannelResolver, messageReference } from "./placement.js";
 
 /** One attachment entry of `payload_json`. */
 export interface AttachmentEntry {
+  /** The `n` of the `files[n]` part. */
   id: number;
+  /** File name shown in Discord. */
   filename: string;
+  /** Voice message length in seconds. */
   duration_secs?: number;
+  /** Voice message waveform, base64. */
   waveform?: string;
 }
 
 /** The message to create, without placement. */
 export interface MessageBody {
+  /** Discord Markdown, at most 2000 characters. */
   content?: string;
+  /** Message flags (8192: voice message). */
   flags?: number;
+  /** One entry per file part. */
   attachments?: AttachmentEntry[];
 }
 
 /** What posting needs. */
 export interface PostContext {
+  /** The REST client. */
   rest: DiscordRestLike;
+  /** Target → channel (threads, DMs). */
   channels: ChannelResolver;
+  /** Sent with every message. */
   allowedMentions: DiscordAllowedMentions;
 }
 
