@@ -38,7 +38,12 @@ export interface DiscordAdapterConfig {
    */
   rest?: DiscordRestLike;
   /** A discord.js `Client` (no gateway login needed): the adapter sends through `client.rest`, as with `rest`. */
-  client?: { rest: DiscordRestLike };
+  client?: {
+    /** The client's REST. */
+    rest: DiscordRestLike;
+    /** The client's token, when it logged in; redacted from errors like `token`. */
+    token?: string | null;
+  };
   /** API root without the version (another server, or the emulator). Only with `token`. Default `https://discord.com/api`. */
   api?: string;
   /** Milliseconds before a request is given up (an ambiguous `TransportError`). Only with `token`. Default 60 000. */

@@ -202,4 +202,12 @@ describe("createDiscordAdapter", () => {
       server.close();
     }
   });
+
+  it("never shows the token in a receipt, even when Discord echoes it", async () => {
+    emulator.inject({ kind: "reject", description: `token ${emulator.token} is not welcome` });
+    const receipt = await adapter().send({ text: "x" }, to);
+    const error = receipt.failures[0]?.error;
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(JSON.stringify({ message: error?.message, receipt })).not.toContain(emulator.token);
+  });
 });
