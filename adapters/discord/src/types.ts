@@ -13,6 +13,8 @@ export interface DiscordRestLike {
   post(fullRoute: `/${string}`, options?: RequestData): Promise<unknown>;
   /** The client's options; the adapter reads (and, when unset, sets) `rejectOnRateLimit`. */
   readonly options: { rejectOnRateLimit?: unknown };
+  /** Its events; the adapter listens to `response` for the `X-RateLimit-*` headers of each call. */
+  on?(event: "response", listener: (request: never, response: never) => void): unknown;
 }
 
 /** Who may be pinged by a message: Discord's `allowed_mentions` object. */

@@ -8,6 +8,7 @@ import type { DiscordAllowedMentions, DiscordRestLike } from "../types.js";
 import { toOutboxError } from "./errors.js";
 import { type FilePart, multipartBody } from "./multipart.js";
 import { type ChannelResolver, messageReference } from "./placement.js";
+import type { RateLimitHeaders } from "./rate-limit-headers.js";
 
 /** One attachment entry of `payload_json`. */
 export interface AttachmentEntry {
@@ -39,6 +40,8 @@ export interface PostContext {
   channels: ChannelResolver;
   /** Sent with every message. */
   allowedMentions: DiscordAllowedMentions;
+  /** Bucket state of each call. */
+  rateLimits: RateLimitHeaders;
 }
 
 /** Create one message for an operation. */
@@ -57,18 +60,16 @@ export async function postMessage(
     ...(reference ? { message_reference: reference } : {}),
   };
   const signal = op.signal ? { signal: op.signal } : {};
+  const multipart = files.length === 0 ? undefined : multipartBody(body, files);
+  const sent: object = multipart?.body ?? body;
   let created: { id: string; message_reference?: unknown };
   try {
-    if (files.length === 0) created = (await ctx.rest.post(route, { body, ...signal })) as typeof created;
-    else {
-      const multipart = multipartBody(body, files);
-      created = (await ctx.rest.post(route, {
-        body: multipart.body,
-        passThroughBody: true,
-        headers: { "Content-Type": multipart.contentType },
-        ...signal,
-      })) as typeof created;
-    }
+    created = (await ctx.rest.post(
+      route,
+      multipart
+        ? { body: sent, passThroughBody: true, headers: { "Content-Type": multipart.contentType }, ...signal }
+        : { body, ...signal },
+    )) as typeof created;
   } catch (error) {
     throw toOutboxError(error, {
       route: `POST ${route}`,
@@ -77,8 +78,10 @@ export async function postMessage(
     });
   }
   const dropped = reference !== undefined && created.message_reference === undefined;
+  const rateLimit = ctx.rateLimits.take(sent);
   return {
     id: String(created.id),
+    ...(rateLimit ? { rateLimit } : {}),
     ...(dropped
       ? {
           degraded: {

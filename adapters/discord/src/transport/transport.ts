@@ -14,6 +14,7 @@ import type { DiscordAllowedMentions, DiscordRestLike } from "../types.js";
 import type { FilePart } from "./multipart.js";
 import { ChannelResolver } from "./placement.js";
 import { type PostContext, postMessage } from "./post-message.js";
+import { RateLimitHeaders } from "./rate-limit-headers.js";
 import { sendVoice } from "./send-voice.js";
 
 /** Options of {@link createDiscordTransport}. */
@@ -36,6 +37,7 @@ export function createDiscordTransport(
     rest,
     channels: new ChannelResolver(rest),
     allowedMentions: options.allowedMentions ?? { parse: [] },
+    rateLimits: new RateLimitHeaders(rest),
   };
   return {
     sendText: (op: TextOperation): Promise<SentMessage> => postMessage(ctx, op, { content: op.text.text }),
