@@ -14,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import { REST } from "@discordjs/rest";
 import { createDiscordAdapter } from "@outbox/discord";
 import { DEFAULT_CHANNEL, startDiscordEmulator } from "@outbox/discord/testing";
-import { noisePng, skippingClock } from "./support/upload-fixtures.js";
+import { median, round, skippingClock, timeEach } from "./support/adapter-bench.js";
+import { noisePng } from "./support/upload-fixtures.js";
 
 /** Goals: adapter time ÷ bare REST time per message. */
 export const DISCORD_GOALS = { text: 1.1, image: 1.05 } as const;
@@ -48,25 +49,10 @@ const { Agent } = createRequire(new URL("../adapters/discord/package.json", impo
   Agent: new () => { close(): Promise<void> };
 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
-
 /** A receipt that is not fully delivered fails the benchmark (a fast failure is no result). */
 async function delivered(receipt: Promise<{ ok: boolean; failures: unknown[] }>): Promise<void> {
   const { ok, failures } = await receipt;
   if (!ok) throw new Error(`adapter send failed: ${JSON.stringify(failures)}`);
-}
-
-/** Wall and CPU time (this process: client and emulator alike on both sides) per message, in ms. */
-async function perMessage(
-  run: () => Promise<unknown>,
-  count: number,
-): Promise<{ wall: number; cpu: number }> {
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  for (let i = 0; i < count; i++) await run();
-  const used = process.cpuUsage(cpu);
-  return { wall: (performance.now() - started) / count, cpu: (used.user + used.system) / 1000 / count };
 }
 
 /** Run the benchmark; returns one figure per scenario. */
@@ -134,9 +120,9 @@ export async function benchDiscord(options: DiscordBenchOptions = {}): Promise<D
       for (let r = 0; r < rounds; r++) {
         // Alternate which side goes first, so drift in machine load hits both alike.
         const first = r % 2 === 0;
-        const b1 = first ? await perMessage(scenario.bare, scenario.count) : undefined;
-        const a = await perMessage(scenario.adapter, scenario.count);
-        const b = b1 ?? (await perMessage(scenario.bare, scenario.count));
+        const b1 = first ? await timeEach(scenario.bare, scenario.count) : undefined;
+        const a = await timeEach(scenario.adapter, scenario.count);
+        const b = b1 ?? (await timeEach(scenario.bare, scenario.count));
         bare.push(b.wall);
         mine.push(a.wall);
         ratios.push(a.wall / b.wall);
@@ -146,13 +132,13 @@ export async function benchDiscord(options: DiscordBenchOptions = {}): Promise<D
       }
       figures.push({
         name: scenario.name,
-        bareMs: round3(median(bare)),
-        adapterMs: round3(median(mine)),
-        ratio: round3(median(ratios)),
+        bareMs: round(median(bare)),
+        adapterMs: round(median(mine)),
+        ratio: round(median(ratios)),
         cpuMs: {
-          bare: round3(median(cpu.bare)),
-          adapter: round3(median(cpu.adapter)),
-          ratio: round3(median(cpu.ratio)),
+          bare: round(median(cpu.bare)),
+          adapter: round(median(cpu.adapter)),
+          ratio: round(median(cpu.ratio)),
         },
         goal: DISCORD_GOALS[scenario.name],
       });
@@ -171,7 +157,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const figures = await benchDiscord();
   const result = {
     node: process.version,
-    loadAverage: round3(loadavg()[0] ?? 0),
+    loadAverage: round(loadavg()[0] ?? 0),
     goals: DISCORD_GOALS,
     times: figures,
   };

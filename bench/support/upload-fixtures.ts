@@ -1,21 +1,8 @@
 /**
- * What the adapter benchmarks share: a clock whose sleeps return at once (so the engine's
- * pacer costs nothing), and a realistic image upload.
+ * A realistic image upload for the adapter benchmarks (bench/telegram.ts, bench/discord.ts).
  */
 import { randomFillSync } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
-import type { Clock } from "@outbox/core";
-
-/** A clock whose sleeps return at once (virtual time), so pacing costs nothing. */
-export function skippingClock(): Clock {
-  let now = 0;
-  return {
-    now: () => now,
-    sleep: async (ms) => {
-      now += ms;
-    },
-  };
-}
 
 /** A valid PNG of random pixels (600×600 is about 1 MB: a phone photo), as a realistic upload. */
 export function noisePng(size: number): Buffer {
