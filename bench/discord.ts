@@ -14,8 +14,8 @@ import { fileURLToPath } from "node:url";
 import { REST } from "@discordjs/rest";
 import { createDiscordAdapter } from "@outbox/discord";
 import { DEFAULT_CHANNEL, startDiscordEmulator } from "@outbox/discord/testing";
+import { noisePng } from "./suites/png.js";
 import { median, round, skippingClock, timeEach } from "./support/adapter-bench.js";
-import { noisePng } from "./support/upload-fixtures.js";
 
 /** Goals: adapter time ÷ bare REST time per message. */
 export const DISCORD_GOALS = { text: 1.1, image: 1.05 } as const;

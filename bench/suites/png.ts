@@ -1,10 +1,7 @@
-/**
- * A realistic image upload for the adapter benchmarks (bench/telegram.ts, bench/discord.ts).
- */
 import { randomFillSync } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 
-/** A valid PNG of random pixels (600×600 is about 1 MB: a phone photo), as a realistic upload. */
+/** A valid PNG of random pixels (`size`², about 1 MB at 600: a phone photo), as a realistic upload. */
 export function noisePng(size: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const head = Buffer.alloc(8);
@@ -21,9 +18,8 @@ export function noisePng(size: number): Buffer {
   const rows = Buffer.alloc(size * (size * 3 + 1));
   randomFillSync(rows);
   for (let row = 0; row < size; row++) rows[row * (size * 3 + 1)] = 0; // filter byte: none
-  const signature = Buffer.from("89504e470d0a1a0a", "hex");
   return Buffer.concat([
-    signature,
+    Buffer.from("89504e470d0a1a0a", "hex"),
     chunk("IHDR", ihdr),
     chunk("IDAT", deflateSync(rows)),
     chunk("IEND", Buffer.alloc(0)),
