@@ -23,3 +23,14 @@ export { mediaFromMcpArguments } from "./inbound/media-from-arguments.js";
 export type * from "./inbound/types.js";
 export { MCP_MAX_FILES, MCP_MAX_IMAGES, MCP_MAX_INPUT_BYTES } from "./inbound/validate-arguments.js";
 export { type ReceiptJson, receiptToJson, summarizeReceipt } from "./receipt-json.js";
+export { type ChannelPool, type ChannelPoolOptions, createChannelPool } from "./server/channel-pool.js";
+export { createOutboxMcpServer, type OutboxMcpServerOptions } from "./server/create-server.js";
+export {
+  type McpHttpOptions,
+  type McpHttpServer,
+  MIN_TOKEN_LENGTH,
+  startMcpHttpServer,
+} from "./server/http.js";
+export { type OpenOutboxMcpOptions, type OutboxMcp, openOutboxMcp } from "./server/open.js";
+export { type McpPlatform, mcpPlatforms } from "./server/platforms.js";
+export type { SendMessageArguments } from "./server/send-message.js";
