@@ -8,13 +8,13 @@ import type { Renderer } from "@outbox/core";
 import { toPlainText } from "@outbox/core";
 import type { List, Nodes, Root, RootContent } from "mdast";
 
-const PUNCTUATION = /[\\`*_[\]<>&~|]/g;
+const PUNCTUATION = /[\\`*_[\]<>&~|#]/g;
 
 /** Text with every character that could start markup escaped. */
 function escapeText(value: string): string {
   return value
     .replace(PUNCTUATION, "\\$&")
-    .replace(/^([ \t]*)([#>+=-])/gm, "$1\\$2")
+    .replace(/^([ \t]*)([>+=-])/gm, "$1\\$2")
     .replace(/^([ \t]*\d+)([.)])/gm, "$1\\$2");
 }
 
@@ -27,7 +27,8 @@ function longestBackticks(value: string): number {
 
 function inlineCode(value: string): string {
   const fence = "`".repeat(longestBackticks(value) + 1);
-  const pad = value.startsWith("`") || value.endsWith("`") || value.trim() === "" ? " " : "";
+  const spaced = value.startsWith(" ") && value.endsWith(" ") && value.trim() !== "";
+  const pad = value.startsWith("`") || value.endsWith("`") || spaced ? " " : "";
   return `${fence}${pad}${value}${pad}${fence}`;
 }
 
@@ -46,26 +47,43 @@ function wrap(marker: string, content: string): string {
   return content === "" ? "" : `${marker}${content}${marker}`;
 }
 
+/** Inline nodes in a row; an emphasis right after a `*` uses `_`, so the two never merge. */
 function inline(children: RootContent[]): string {
-  return children.map(node).join("");
+  let out = "";
+  for (const child of children) {
+    out += child.type === "emphasis" ? emphasis(inline(child.children), out.endsWith("*")) : node(child);
+  }
+  return out;
 }
 
+/** `*` works inside words; `_` where a `*` would merge with a neighbouring one. */
+function emphasis(content: string, afterStar: boolean): string {
+  return wrap(afterStar || /^\*|\*$/.test(content) ? "_" : "*", content);
+}
+
+/** Blocks in a row; a list right after a list switches its marker, so the two stay apart. */
 function blocks(children: RootContent[], separator: string): string {
-  return children
-    .map(node)
-    .filter((text) => text !== "")
-    .join(separator);
+  const out: string[] = [];
+  let previousList = false;
+  let alternate = false;
+  for (const child of children) {
+    alternate = child.type === "list" && previousList ? !alternate : false;
+    previousList = child.type === "list";
+    const text = child.type === "list" ? list(child, alternate) : node(child);
+    if (text !== "") out.push(text);
+  }
+  return out.join(separator);
 }
 
 function indent(text: string, first: string, rest: string): string {
   return first + text.replace(/\n/g, `\n${rest}`);
 }
 
-function list(n: List): string {
+function list(n: List, alternate = false): string {
   const start = n.start ?? 1;
   return n.children
     .map((item, index) => {
-      const marker = n.ordered ? `${start + index}. ` : "- ";
+      const marker = n.ordered ? `${start + index}${alternate ? ")" : "."} ` : alternate ? "* " : "- ";
       return indent(blocks(item.children, "\n\n"), marker, " ".repeat(marker.length));
     })
     .join("\n");
@@ -77,8 +95,12 @@ function node(n: Nodes): string {
       return blocks(n.children, "\n\n");
     case "paragraph":
       return inline(n.children);
-    case "heading":
-      return `${"#".repeat(n.depth)} ${inline(n.children)}`;
+    case "heading": {
+      const content = inline(n.children);
+      // A heading with a line break can only be written setext-style (ATX ends at the line).
+      if (content.includes("\n") && n.depth <= 2) return `${content}\n${n.depth === 1 ? "===" : "---"}`;
+      return `${"#".repeat(n.depth)} ${content.replace(/\n/g, " ")}`;
+    }
     case "thematicBreak":
       return "***";
     case "blockquote":
@@ -95,7 +117,7 @@ function node(n: Nodes): string {
     case "inlineCode":
       return inlineCode(n.value);
     case "emphasis":
-      return wrap("_", inline(n.children));
+      return emphasis(inline(n.children), false);
     case "strong":
       return wrap("**", inline(n.children));
     case "delete":
@@ -104,10 +126,8 @@ function node(n: Nodes): string {
       return wrap("||", inline(n.children));
     case "break":
       return "\\\n";
-    case "link": {
-      const content = inline(n.children);
-      return `[${content === "" ? escapeText(n.url) : content}](${destination(n.url)})`;
-    }
+    case "link":
+      return `[${inline(n.children)}](${destination(n.url)})`;
     case "image":
       return `[${escapeText(n.alt || n.url)}](${destination(n.url)})`;
     default:
