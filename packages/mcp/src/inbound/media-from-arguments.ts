@@ -26,11 +26,15 @@ function aborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new MediaError("fetch-failed", "Reading the media arguments was cancelled.");
 }
 
-/** Writes one item, then checks its sniffed type against the allowlist. */
-async function writeItem(item: CheckedItem, dir: string, position: number): Promise<MediaAttachment> {
+/** Writes one item's bytes, then checks their sniffed type against the allowlist. */
+async function writeItem(
+  item: CheckedItem,
+  bytes: Buffer,
+  dir: string,
+  position: number,
+): Promise<MediaAttachment> {
   const fileName = safeName(item);
   const filePath = join(dir, `${String(position).padStart(2, "0")}-${fileName}`);
-  const bytes = Buffer.from(item.base64, "base64");
   await writeFile(filePath, bytes, { mode: 0o600, flag: "wx" });
   const label = `${item.field}[${item.index}] (${fileName})`;
   let sniffed: string;
@@ -77,10 +81,10 @@ export async function mediaFromMcpArguments(
     const documents: McpDocumentText[] = [];
     for (const [position, item] of items.entries()) {
       aborted(options.signal);
-      const attachment = await writeItem(item, dir, position + 1);
+      const bytes = Buffer.from(item.base64, "base64");
+      const attachment = await writeItem(item, bytes, dir, position + 1);
       media.push(attachment);
       if (attachment.mimeType === "application/pdf" && options.extractPdfText !== false) {
-        const bytes = Buffer.from(item.base64, "base64");
         const label = `${item.field}[${item.index}] (${attachment.fileName})`;
         const { pages, text } = await extractPdfText(bytes, label);
         documents.push({ fileName: attachment.fileName ?? "document.pdf", pages, text });
