@@ -1,4 +1,8 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -58,8 +62,6 @@ describe("outbox-mcp transports", () => {
   });
 
   it("a spawned stdio server process delivers to the emulator", { timeout: 60_000 }, async () => {
-    const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-    const bin = fileURLToPath(new URL("../src/bin/outbox-mcp.ts", import.meta.url));
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [tsx, "--conditions=source", bin, "--emulator"],
@@ -72,7 +74,35 @@ describe("outbox-mcp transports", () => {
     const receipt = await sendHello(client);
     expect(receipt).toMatchObject({ ok: true, platform: "telegram", messages: [{ kind: "text", part: 0 }] });
   });
+
+  it("the stdio server exits and removes its media directory when its stdin ends", {
+    timeout: 60_000,
+  }, async () => {
+    const tmp = mkdtempSync(join(tmpdir(), "outbox-mcp-exit-"));
+    onTestFinished(() => rmSync(tmp, { recursive: true, force: true }));
+    const child = spawn(process.execPath, [tsx, "--conditions=source", bin, "--emulator"], {
+      env: { ...process.env, TMPDIR: tmp },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "0" } },
+    };
+    child.stdin.write(`${JSON.stringify(initialize)}\n`);
+    await new Promise((resolve) => child.stdout.once("data", resolve));
+    const mediaDirs = () => readdirSync(tmp).filter((name) => name.startsWith("outbox-mcp-"));
+    expect(mediaDirs()).toHaveLength(1);
+    child.stdin.end();
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(code).toBe(0);
+    expect(mediaDirs()).toEqual([]);
+  });
 });
+
+const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+const bin = fileURLToPath(new URL("../src/bin/outbox-mcp.ts", import.meta.url));
 
 function never(): never {
   throw new Error("not reached");

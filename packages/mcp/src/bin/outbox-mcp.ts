@@ -50,6 +50,8 @@ async function main(): Promise<void> {
   }
   const server = outbox.createServer();
   server.server.onclose = () => void shutdown();
+  // The client closing our stdin ends the session: close the emulators and remove the media directory.
+  process.stdin.once("end", () => void shutdown());
   await server.connect(new StdioServerTransport());
 }
 
