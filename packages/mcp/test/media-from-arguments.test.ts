@@ -72,6 +72,28 @@ describe("mediaFromMcpArguments", () => {
       { parentDir },
     );
     expect(result.media.map((m) => m.fileName)).toEqual(["passwd.png", "image-2.png"]);
+    await result.cleanup();
+  });
+
+  it("shows a name whose extension matches the bytes", async () => {
+    const result = await mediaFromMcpArguments(
+      {
+        message: "",
+        images: [{ ...png, name: "photo.exe" }],
+        files: [
+          { ...pdf, name: "invoice.pdf.exe" },
+          { data: b64("a,b\n"), mimeType: "text/csv", name: "table.csv" },
+          { data: b64(fixtureBytes("mp4")), mimeType: "video/mp4", name: "clip.mp4" },
+        ],
+      },
+      { parentDir },
+    );
+    expect(result.media.map((m) => m.fileName)).toEqual([
+      "photo.exe.png",
+      "invoice.pdf.exe.pdf",
+      "table.csv",
+      "clip.mp4",
+    ]);
     for (const item of result.media) expect(item.filePath?.startsWith(`${result.dir}/`)).toBe(true);
     await result.cleanup();
   });

@@ -57,3 +57,34 @@ export function canonicalMime(mimeType: string): string {
   const bare = mimeType.split(";")[0]?.trim().toLowerCase() ?? "";
   return ALIASES[bare] ?? bare;
 }
+
+/** Extensions that name an allowlisted type, beyond each type's default extension. */
+const EXTRA_EXTENSIONS: Record<string, string> = {
+  jpeg: "image/jpeg",
+  htm: "text/html",
+  markdown: "text/markdown",
+  text: "text/plain",
+  mp4: "video/mp4",
+  m4v: "video/mp4",
+  tgz: "application/gzip",
+};
+
+/**
+ * The file name to show for bytes of `mimeType`: as given when its extension names that
+ * type (`.mp4` also fits `audio/mp4`), otherwise with the type's extension appended, so a
+ * PDF named `invoice.exe` is shown as `invoice.exe.pdf`.
+ */
+export function nameForType(
+  fileName: string,
+  mimeType: string,
+  allowed: Readonly<Record<string, string>>,
+): string {
+  const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  const byDefault = Object.entries({ ...MCP_IMAGE_MIME_TYPES, ...MCP_FILE_MIME_TYPES }).find(
+    ([, ext]) => ext === extension,
+  )?.[0];
+  const named = extension === undefined ? undefined : (EXTRA_EXTENSIONS[extension] ?? byDefault);
+  if (named === mimeType || (named !== undefined && named.split("/")[1] === mimeType.split("/")[1]))
+    return fileName;
+  return `${fileName}.${allowed[mimeType] ?? "bin"}`;
+}

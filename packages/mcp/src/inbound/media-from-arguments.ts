@@ -6,7 +6,7 @@ import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, extname, join } from "node:path";
 import { loadMedia, type MediaAttachment, MediaError, normalizeMimeType } from "@outbox/core";
-import { canonicalMime } from "./allowlist.js";
+import { canonicalMime, nameForType } from "./allowlist.js";
 import { extractPdfText } from "./pdf-text.js";
 import type { McpDocumentText, McpInboundMedia, McpMediaOptions, McpMessageArguments } from "./types.js";
 import { type CheckedItem, checkArguments, MCP_MAX_INPUT_BYTES } from "./validate-arguments.js";
@@ -54,7 +54,7 @@ async function writeItem(
       `${label} was declared as ${item.mimeType} but its bytes are ${sniffed}, which is not accepted in ${item.field}.`,
     );
   }
-  return { filePath, mimeType: sniffed, fileName };
+  return { filePath, mimeType: sniffed, fileName: nameForType(fileName, sniffed, item.allowed) };
 }
 
 /**
