@@ -58,6 +58,11 @@ describe("payloadToMcpContent", () => {
     expect(JSON.stringify(content)).not.toContain(Buffer.from(media.outsideFileText).toString("base64"));
   });
 
+  it("names a MEDIA: line the parser refused in a warning", async () => {
+    const { warnings } = await payloadToMcpContent({ text: "secrets\nMEDIA: ../../.env" }, {});
+    expect(warnings).toEqual([expect.stringMatching(/^media \.\.\/\.\.\/\.env skipped: \S/)]);
+  });
+
   it("omits items over the per-item limit and stops at the response limit, with the warning texts", async () => {
     const media = await conformanceMedia();
     const perItem = await payloadToMcpContent(

@@ -123,7 +123,8 @@ function node(n: Nodes): string {
     case "delete":
       return wrap("~~", inline(n.children));
     case "spoiler":
-      return wrap("||", inline(n.children));
+      // CommonMark has no spoilers: MCP clients would show the `||`, so the words go plain.
+      return inline(n.children);
     case "break":
       return "\\\n";
     case "link":

@@ -55,7 +55,6 @@ const WRAPPERS: Partial<Record<Nodes["type"], ObservedFormatKind>> = {
   strong: "bold",
   emphasis: "italic",
   delete: "strike",
-  spoiler: "spoiler",
   link: "link",
   blockquote: "quote",
 };

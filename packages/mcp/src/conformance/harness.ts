@@ -95,6 +95,7 @@ async function connect(adapter: McpAdapter): Promise<{ client: Client; close(): 
 export function createMcpHarness(options: McpHarnessOptions = {}): ConformanceHarness {
   return {
     name: options.name ?? "mcp",
+    formatGaps: { spoiler: "MCP clients render CommonMark, which has no spoilers: the words are sent plain" },
     async setup() {
       const { policy } = await conformanceMedia();
       const faults = faultGate();

@@ -63,7 +63,7 @@ export async function payloadToMcpContent(
   const items: Array<string | MediaAttachment> = [...normalized.mediaUrls, ...normalized.media];
   const content: Array<TextContent | MediaBlock> = [];
   if (normalized.text.trim() !== "") content.push({ type: "text", text: normalized.text });
-  const skipped: string[] = [];
+  const skipped = (normalized.refusedMedia ?? []).map((r) => `media ${r.reference} skipped: ${r.reason}`);
   let overItem = 0;
   let overResponse = 0;
   let used = 0;
