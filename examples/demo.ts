@@ -1,6 +1,7 @@
 /**
  * The Outbox demo: a showcase reply delivered through the Telegram adapter (real grammY
- * client, real HTTP) to the built-in Bot API emulator, then what arrived printed beside the
+ * client, real HTTP) to the built-in Bot API emulator, then through the Slack adapter (real
+ * WebClient) to the built-in Web API emulator, with what arrived printed beside each
  * receipt. No token, no network: everything runs on 127.0.0.1.
  *
  * Run: npx -y pnpm@10.34.8 install && npx -y pnpm@10.34.8 demo
@@ -8,6 +9,7 @@
 import type { LookupFunction } from "node:net";
 import { fixturesDir } from "@outbox/conformance";
 import type { DeliveryReceipt, ReplyPayloadInput } from "@outbox/core";
+import { createEmulatedChannel as createEmulatedSlackChannel } from "@outbox/slack/testing";
 import { createTelegramAdapter } from "@outbox/telegram";
 import { type ObservedMessage, startTelegramEmulator } from "@outbox/telegram/testing";
 
@@ -73,6 +75,24 @@ async function main(): Promise<void> {
   } finally {
     await telegram.close?.();
     await emulator.close();
+  }
+  await slack();
+}
+
+/** The same showcase on Slack: mrkdwn chunks, one multi-file message, the first chunk in the question's thread. */
+async function slack(): Promise<void> {
+  const channel = await createEmulatedSlackChannel({
+    media: { workspaceDir: fixturesDir, localRoots: [fixturesDir], lookup },
+  });
+  try {
+    const receipt = await channel.adapter.send({ text: showcase }, channel.target);
+    print(
+      "3. the same showcase reply on Slack (mrkdwn, files in one message, voice as audio)",
+      receipt,
+      channel.observe(),
+    );
+  } finally {
+    await channel.close();
   }
 }
 
