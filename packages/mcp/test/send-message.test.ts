@@ -9,6 +9,7 @@ import { referencePlatform } from "./support/reference-platform.js";
 
 const b64 = (bytes: Uint8Array | string): string => Buffer.from(bytes).toString("base64");
 const png = { data: b64(fixtureBytes("png")), mimeType: "image/png", name: "chart.png" };
+const pdf = { data: b64(fixtureBytes("pdf")), mimeType: "application/pdf", name: "report.pdf" };
 const reference = referencePlatform();
 
 let outbox: OutboxMcp;
@@ -70,7 +71,7 @@ describe("send_message over an in-memory MCP client", () => {
     [
       "unknown platform",
       { platform: "myspace", message: "x" },
-      /payload_invalid.*Unknown platform "myspace"; use one of telegram/,
+      /payload_invalid.*Unknown platform "myspace"; use one of telegram, slack/,
     ],
     ["invalid base64", { images: [{ ...png, data: "%%%" }] }, /images\[0\]\.data: is not valid base64/],
     [
@@ -104,6 +105,58 @@ describe("send_message over an in-memory MCP client", () => {
       expect(readdirSync(outbox.mediaDir)).toEqual([]);
     });
   }
+
+  it("delivers to Slack's emulator too", async () => {
+    const slack = outbox.pool.emulated.get("slack");
+    expect(client.getInstructions()).toContain(
+      `slack delivers to an emulator on 127.0.0.1; send to to="${slack?.target.to}"`,
+    );
+    const result = await call({
+      platform: "slack",
+      to: slack?.target.to,
+      message: "_shipped_",
+      files: [pdf],
+    });
+    expect(result.structuredContent).toMatchObject({ ok: true, platform: "slack" });
+    const observed = slack?.observe() ?? [];
+    expect(
+      observed
+        .flatMap((m) => (m.kind === "album" ? (m.items ?? []) : [m]))
+        .some((m) => m.sha256 === fixtureSha256("pdf")),
+    ).toBe(true);
+    expect(JSON.stringify(observed)).toContain("shipped");
+  });
+
+  it("a missing adapter package is a tool error naming what to install", async () => {
+    const { platform } = referencePlatform();
+    const absent = await openOutboxMcp({
+      platforms: {
+        discord: {
+          ...platform,
+          packages: "@outbox/discord discord.js",
+          connect: async () => {
+            throw Object.assign(new Error("Cannot find package '@outbox/discord'"), {
+              code: "ERR_MODULE_NOT_FOUND",
+            });
+          },
+        },
+      },
+      env: { OUTBOX_REFERENCE_TOKEN: "t" },
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const other = new Client({ name: "test", version: "0" });
+    await Promise.all([absent.createServer().connect(serverSide), other.connect(clientSide)]);
+    const result = CallToolResultSchema.parse(
+      await other.callTool({
+        name: "send_message",
+        arguments: { platform: "discord", to: "x", message: "x" },
+      }),
+    );
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/Platform discord needs @outbox\/discord discord\.js/);
+    await other.close();
+    await absent.close();
+  });
 
   it("a part the platform refuses is a tool error whose receipt says what was and was not delivered", async () => {
     reference.emulator.inject({ kind: "reject", description: "Bad Request: refused once" });

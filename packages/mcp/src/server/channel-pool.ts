@@ -37,12 +37,27 @@ export function createChannelPool(options: ChannelPoolOptions): ChannelPool {
   const emulated = new Map<string, EmulatedChannel>();
   const names = Object.keys(platforms);
 
+  /** A missing adapter package becomes an error naming what to install. */
+  function missing(name: string, platform: McpPlatform) {
+    return (error: unknown): never => {
+      if ((error as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw error;
+      throw new PayloadError(
+        `Platform ${name} needs ${platform.packages}: install them next to @outbox/mcp (npm install ${platform.packages}).`,
+        [{ path: ["platform"], code: "not_installed", message: `install ${platform.packages}` }],
+        { cause: error },
+      );
+    };
+  }
+
   function build(name: string, platform: McpPlatform): Promise<ChannelAdapter> {
     if (options.emulator) {
-      return platform.emulate({ media: options.media }).then((channel) => {
-        emulated.set(name, channel);
-        return channel.adapter;
-      });
+      return platform.emulate({ media: options.media }).then(
+        (channel) => {
+          emulated.set(name, channel);
+          return channel.adapter;
+        },
+        missing(name, platform),
+      );
     }
     const token = env[platform.tokenEnv];
     if (token === undefined || token === "") {
@@ -51,7 +66,7 @@ export function createChannelPool(options: ChannelPoolOptions): ChannelPool {
         [{ path: ["platform"], code: "not_configured", message: `${platform.tokenEnv} is not set.` }],
       );
     }
-    return platform.connect(token, options.media);
+    return platform.connect(token, options.media).catch(missing(name, platform));
   }
 
   return {

@@ -11,7 +11,7 @@ import { createTelegramEmulatedChannel } from "./telegram-emulated.js";
 export interface McpPlatform {
   /** Environment variable holding the bot token (`OUTBOX_TELEGRAM_TOKEN`). */
   tokenEnv: string;
-  /** The package to install for it, named in errors. */
+  /** The packages to install for it (adapter and platform library), named when they are missing. */
   packages: string;
   /** The adapter for a token, loading media under `media`. */
   connect(token: string, media: MediaPolicy): Promise<ChannelAdapter>;
@@ -29,5 +29,17 @@ export const mcpPlatforms: Readonly<Record<string, McpPlatform>> = {
       return createTelegramAdapter({ token, media });
     },
     emulate: createTelegramEmulatedChannel,
+  },
+  slack: {
+    tokenEnv: "OUTBOX_SLACK_TOKEN",
+    packages: "@outbox/slack @slack/web-api",
+    async connect(token, media) {
+      const { createSlackAdapter } = await import("@outbox/slack");
+      return createSlackAdapter({ token, media });
+    },
+    async emulate(options) {
+      const { createEmulatedChannel } = await import("@outbox/slack/testing");
+      return createEmulatedChannel(options);
+    },
   },
 };
