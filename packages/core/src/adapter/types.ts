@@ -75,6 +75,8 @@ export interface Capabilities {
     mode: "native" | "as-audio";
     /** MIME types accepted as voice notes (`audio/ogg`, `audio/mpeg`, `audio/mp4`). */
     formats: string[];
+    /** A voice note can carry a caption. Default `true`; `false` (Discord) sends the text as its own message first. */
+    caption?: boolean;
   };
   /** The platform can reply to a message. */
   replies: boolean;
