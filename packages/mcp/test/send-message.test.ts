@@ -71,7 +71,7 @@ describe("send_message over an in-memory MCP client", () => {
     [
       "unknown platform",
       { platform: "myspace", message: "x" },
-      /payload_invalid.*Unknown platform "myspace"; use one of telegram, slack/,
+      /payload_invalid.*Unknown platform "myspace"; use one of telegram, slack, discord/,
     ],
     ["invalid base64", { images: [{ ...png, data: "%%%" }] }, /images\[0\]\.data: is not valid base64/],
     [
@@ -106,19 +106,19 @@ describe("send_message over an in-memory MCP client", () => {
     });
   }
 
-  it("delivers to Slack's emulator too", async () => {
-    const slack = outbox.pool.emulated.get("slack");
+  it.each(["slack", "discord"])("delivers to %s's emulator too", async (name) => {
+    const channel = outbox.pool.emulated.get(name);
     expect(client.getInstructions()).toContain(
-      `slack delivers to an emulator on 127.0.0.1; send to to="${slack?.target.to}"`,
+      `${name} delivers to an emulator on 127.0.0.1; send to to="${channel?.target.to}"`,
     );
     const result = await call({
-      platform: "slack",
-      to: slack?.target.to,
+      platform: name,
+      to: channel?.target.to,
       message: "_shipped_",
       files: [pdf],
     });
-    expect(result.structuredContent).toMatchObject({ ok: true, platform: "slack" });
-    const observed = slack?.observe() ?? [];
+    expect(result.structuredContent).toMatchObject({ ok: true, platform: name });
+    const observed = channel?.observe() ?? [];
     expect(
       observed
         .flatMap((m) => (m.kind === "album" ? (m.items ?? []) : [m]))

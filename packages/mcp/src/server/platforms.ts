@@ -42,4 +42,16 @@ export const mcpPlatforms: Readonly<Record<string, McpPlatform>> = {
       return createEmulatedChannel(options);
     },
   },
+  discord: {
+    tokenEnv: "OUTBOX_DISCORD_TOKEN",
+    packages: "@outbox/discord @discordjs/rest",
+    async connect(token, media) {
+      const { createDiscordAdapter } = await import("@outbox/discord");
+      return createDiscordAdapter({ token, media });
+    },
+    async emulate(options) {
+      const { createEmulatedChannel } = await import("@outbox/discord/testing");
+      return createEmulatedChannel(options);
+    },
+  },
 };
