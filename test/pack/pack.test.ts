@@ -179,7 +179,8 @@ describe("packed packages", () => {
     const dir = await full;
     const commands = packed.flatMap((pkg) => Object.keys(pkg.manifest.bin ?? {}));
     for (const command of commands) {
-      const help = await sh(join(dir, "node_modules", ".bin", command), ["--help"], dir);
+      // Usage may go to stderr (an MCP stdio server keeps stdout for the protocol).
+      const help = await sh(join(dir, "node_modules", ".bin", command), ["--help"], dir, true);
       expect(help, command).toContain(command);
     }
   }, 60_000);
