@@ -1,0 +1,101 @@
+/**
+ * The `outbox` command line: commander parses it, each command resolves an exit code, and
+ * every error is one line on stderr (tokens redacted) with exit code 2.
+ */
+import { Command, CommanderError, Option } from "commander";
+import { runConformance } from "./commands/conformance.js";
+import { runDemo } from "./commands/demo.js";
+import { runParse } from "./commands/parse.js";
+import { runSend } from "./commands/send.js";
+import { explain } from "./output/explain.js";
+import { createTerminal, envSecrets, redactor, type Terminal } from "./output/terminal.js";
+import { platformNames } from "./platforms.js";
+
+/** Run the command line (`argv` as in `process.argv`); resolves the exit code. */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  const secrets = envSecrets(process.env);
+  let code = 0;
+  const program = new Command("outbox")
+    .description(
+      "Deliver an AI assistant's reply to chat platforms: try it, parse it, send it, prove an adapter.",
+    )
+    .addOption(new Option("--color", "style the output (default: when stdout is a terminal)"))
+    .addOption(new Option("--no-color", "never style the output"))
+    .exitOverride()
+    .configureOutput({
+      outputError: (message, write) =>
+        write(
+          `${redactor(secrets)(`outbox: ${message.trim().replace(/^error: /, "")} (see outbox --help)`)}\n`,
+        ),
+    });
+  const terminal = (): Terminal =>
+    createTerminal({ color: program.opts<{ color?: boolean }>().color, secrets });
+  const run = (action: (term: Terminal) => Promise<number>) => async () => {
+    const term = terminal();
+    try {
+      code = await action(term);
+    } catch (error) {
+      term.err(`outbox: ${explain(error)}`);
+      code = 2;
+    }
+  };
+
+  program
+    .command("demo")
+    .description(
+      "deliver one showcase reply through every adapter to its local emulator and show what arrived",
+    )
+    .option("--json", "print the payload, receipts and observed messages as JSON")
+    .option("--platform <name>", `only this platform (${platformNames().join(", ")})`)
+    .action((options: { json?: boolean; platform?: string }) => run((term) => runDemo(term, options))());
+
+  program
+    .command("parse")
+    .description("print the normalized payload of a reply as JSON")
+    .argument("[file]", "reply text file, or - for standard input", "-")
+    .option("--markdown-images", "lift Markdown images with a public https URL into media")
+    .option("--untrusted", "the text comes from outside: neutralize MEDIA: lines first")
+    .action((file: string, options: { markdownImages?: boolean; untrusted?: boolean }) =>
+      run((term) => runParse(term, file, options))(),
+    );
+
+  program
+    .command("send")
+    .description("deliver one reply with OUTBOX_<PLATFORM>_TOKEN, or to a local emulator with --emulator")
+    .argument("<platform>", platformNames().join(" | "))
+    .argument("[text]", "the reply (Markdown and directives), or - for standard input")
+    .option("--to <id>", "chat or channel id (default with --emulator: the emulated chat)")
+    .option("--thread <id>", "thread or topic id")
+    .option("--reply-to <id>", "message id to reply to")
+    .option("--media <ref...>", "https URL or local path of a media item (repeatable)")
+    .option("--voice", "send audio as a voice note where the platform has them")
+    .option("--root <dir...>", "directory local media may come from (default: the working directory)")
+    .option("--emulator", "deliver to a local emulator instead of the platform, and print what arrived")
+    .option("--json", "print the receipt (and observed messages) as JSON")
+    .action((platform: string, text: string | undefined, options: Parameters<typeof runSend>[3]) =>
+      run((term) => runSend(term, platform, text, options))(),
+    );
+
+  program
+    .command("conformance")
+    .description("run the conformance suite against the harness a module exports (no vitest config needed)")
+    .argument("<module>", "package or file exporting a ConformanceHarness or a create…Harness() factory")
+    .option("--export <name>", "the export to use when several qualify")
+    .option("--strict", "fail the cases the harness skips")
+    .option("--only <id...>", "only these case ids, or groups as a prefix ending in . (text.)")
+    .action((module: string, options: Parameters<typeof runConformance>[2]) =>
+      run((term) => runConformance(term, module, options))(),
+    );
+
+  try {
+    await program.parseAsync([...argv]);
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    return error.code === "commander.helpDisplayed" ||
+      error.code === "commander.version" ||
+      error.exitCode === 0
+      ? 0
+      : 2;
+  }
+  return code;
+}
