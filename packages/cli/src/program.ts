@@ -1,12 +1,13 @@
 /**
  * The `outbox` command line: commander parses it, each command resolves an exit code, and
- * every error is one line on stderr (tokens redacted) with exit code 2.
+ * every error is one line on stderr (tokens redacted) with exit code 2. Commands load on
+ * use, so `outbox parse` never loads vitest or a platform library.
  */
 import { Command, CommanderError, Option } from "commander";
-import { runConformance } from "./commands/conformance.js";
-import { runDemo } from "./commands/demo.js";
-import { runParse } from "./commands/parse.js";
-import { runSend } from "./commands/send.js";
+import type { ConformanceCommandOptions } from "./commands/conformance.js";
+import type { DemoOptions } from "./commands/demo.js";
+import type { ParseCommandOptions } from "./commands/parse.js";
+import type { SendCommandOptions } from "./commands/send.js";
 import { explain } from "./output/explain.js";
 import { createTerminal, envSecrets, redactor, type Terminal } from "./output/terminal.js";
 import { platformNames } from "./platforms.js";
@@ -47,7 +48,9 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     )
     .option("--json", "print the payload, receipts and observed messages as JSON")
     .option("--platform <name>", `only this platform (${platformNames().join(", ")})`)
-    .action((options: { json?: boolean; platform?: string }) => run((term) => runDemo(term, options))());
+    .action((options: DemoOptions) =>
+      run(async (term) => (await import("./commands/demo.js")).runDemo(term, options))(),
+    );
 
   program
     .command("parse")
@@ -55,8 +58,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .argument("[file]", "reply text file, or - for standard input", "-")
     .option("--markdown-images", "lift Markdown images with a public https URL into media")
     .option("--untrusted", "the text comes from outside: neutralize MEDIA: lines first")
-    .action((file: string, options: { markdownImages?: boolean; untrusted?: boolean }) =>
-      run((term) => runParse(term, file, options))(),
+    .action((file: string, options: ParseCommandOptions) =>
+      run(async (term) => (await import("./commands/parse.js")).runParse(term, file, options))(),
     );
 
   program
@@ -67,13 +70,17 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .option("--to <id>", "chat or channel id (default with --emulator: the emulated chat)")
     .option("--thread <id>", "thread or topic id")
     .option("--reply-to <id>", "message id to reply to")
-    .option("--media <ref...>", "https URL or local path of a media item (repeatable)")
+    .option("--media <ref>", "https URL or local path of a media item (repeatable)", collect)
     .option("--voice", "send audio as a voice note where the platform has them")
-    .option("--root <dir...>", "directory local media may come from (default: the working directory)")
+    .option(
+      "--root <dir>",
+      "directory local media may come from (repeatable; default: the working directory)",
+      collect,
+    )
     .option("--emulator", "deliver to a local emulator instead of the platform, and print what arrived")
     .option("--json", "print the receipt (and observed messages) as JSON")
-    .action((platform: string, text: string | undefined, options: Parameters<typeof runSend>[3]) =>
-      run((term) => runSend(term, platform, text, options))(),
+    .action((platform: string, text: string | undefined, options: SendCommandOptions) =>
+      run(async (term) => (await import("./commands/send.js")).runSend(term, platform, text, options))(),
     );
 
   program
@@ -82,9 +89,15 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .argument("<module>", "package or file exporting a ConformanceHarness or a create…Harness() factory")
     .option("--export <name>", "the export to use when several qualify")
     .option("--strict", "fail the cases the harness skips")
-    .option("--only <id...>", "only these case ids, or groups as a prefix ending in . (text.)")
-    .action((module: string, options: Parameters<typeof runConformance>[2]) =>
-      run((term) => runConformance(term, module, options))(),
+    .option(
+      "--only <id>",
+      "only this case id, or a group as a prefix ending in . (text.); repeatable",
+      collect,
+    )
+    .action((module: string, options: ConformanceCommandOptions) =>
+      run(async (term) =>
+        (await import("./commands/conformance.js")).runConformance(term, module, options),
+      )(),
     );
 
   try {
@@ -98,4 +111,9 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       : 2;
   }
   return code;
+}
+
+/** Collect a repeatable option's values in order. */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }

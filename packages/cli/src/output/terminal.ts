@@ -13,7 +13,7 @@ export interface Terminal {
   colors: Colors;
   /** How formatting spans are shown: styled in a TTY, marked up otherwise. */
   style: FormatStyle;
-  /** Stderr is a TTY: a progress line may be drawn there. */
+  /** Stderr is a TTY with a known width: a progress line may be drawn there. */
   interactive: boolean;
   /** Write one line (or several) to stdout. */
   out(text: string): void;
@@ -38,7 +38,8 @@ export function createTerminal(options: TerminalOptions): Terminal {
   return {
     colors,
     style: styledOut ? { mode: "tty", colors } : { mode: "plain" },
-    interactive: Boolean(process.stderr.isTTY) && styledOut,
+    // A terminal reporting no width (a bare pseudo-terminal) cannot redraw a line.
+    interactive: Boolean(process.stderr.isTTY) && (process.stderr.columns ?? 0) > 0 && styledOut,
     out: (text) => process.stdout.write(`${redact(text)}\n`),
     err: (text) => process.stderr.write(`${redact(text)}\n`),
   };

@@ -1,0 +1,40 @@
+/**
+ * `outbox demo` in a real pseudo-terminal (util-linux `script`): styled and coloured, with
+ * a progress line; the same command piped prints no escape codes (demo.test.ts).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { cleanEnv, hasAnsi, nodeArgs, SPAWN_TIMEOUT_MS } from "./support/run-outbox.js";
+
+const hasScript = spawnSync("script", ["--version"]).status === 0;
+const quote = (arg: string) => `'${arg.replace(/'/g, "'\\''")}'`;
+
+/** Run a command line in a pseudo-terminal; resolves everything the terminal showed and the exit code. */
+function inTerminal(args: readonly string[]): Promise<{ code: number; screen: string }> {
+  // A fresh pseudo-terminal has no size; give it one, as a terminal window does.
+  const command = `stty cols 160 rows 50; ${[process.execPath, ...nodeArgs, ...args].map(quote).join(" ")}`;
+  return new Promise((resolve, reject) => {
+    const child = spawn("script", ["-qfec", command, "/dev/null"], {
+      env: cleanEnv({ TERM: "xterm-256color" }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let screen = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      screen += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, screen }));
+  });
+}
+
+describe.skipIf(!hasScript)("outbox demo in a terminal", { timeout: SPAWN_TIMEOUT_MS }, () => {
+  it("styles and colours the output and draws a progress line", async () => {
+    const { code, screen } = await inTerminal(["demo", "--platform", "telegram"]);
+    expect(code).toBe(0);
+    expect(hasAnsi(screen)).toBe(true);
+    expect(screen).toContain("\u001b[1mtelegram\u001b[22m"); // platform name in bold
+    expect(screen).toContain("\u001b[32mdelivered\u001b[39m"); // delivered in green
+    expect(screen).toContain("\u001b[31mfailed\u001b[39m"); // failed in red
+    expect(screen).toContain("starting the emulators and the fixture media host"); // the progress line
+  });
+});
