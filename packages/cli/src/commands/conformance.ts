@@ -55,10 +55,18 @@ export async function runConformance(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  for (const error of table.errors) term.err(`outbox conformance: ${error.split("\n")[0]}`);
+  for (const error of table.errors) term.err(`outbox conformance: ${withFix(error.split("\n")[0] ?? error)}`);
   if (table.errors.length > 0 || table.rows.length === 0) return 2;
   printCaseTable(term, `conformance of ${specifier}`, table);
   return table.rows.some((row) => row.state === "failed") ? 1 : 0;
+}
+
+/** A load error with the fix appended when the error does not carry one. */
+function withFix(message: string): string {
+  if (message.includes("Fix:")) return message;
+  if (/cannot find (module|package)|failed to (load|resolve)/i.test(message))
+    return `${message}. Fix: give a path relative to the working directory (./src/testing.ts) or an installed package's entry`;
+  return message;
 }
 
 /** A path relative to the working directory made absolute; a package name kept as is. */
