@@ -55,10 +55,10 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   program
     .command("parse")
     .description("print the normalized payload of a reply as JSON")
-    .argument("[file]", "reply text file, or - for standard input", "-")
+    .argument("[file]", "reply text file, or - for standard input (the default when input is piped)")
     .option("--markdown-images", "lift Markdown images with a public https URL into media")
     .option("--untrusted", "the text comes from outside: neutralize MEDIA: lines first")
-    .action((file: string, options: ParseCommandOptions) =>
+    .action((file: string | undefined, options: ParseCommandOptions) =>
       run(async (term) => (await import("./commands/parse.js")).runParse(term, file, options))(),
     );
 

@@ -27,7 +27,7 @@ function inTerminal(args: readonly string[]): Promise<{ code: number; screen: st
   });
 }
 
-describe.skipIf(!hasScript)("outbox demo in a terminal", { timeout: SPAWN_TIMEOUT_MS }, () => {
+describe.concurrent.skipIf(!hasScript)("outbox in a terminal", { timeout: SPAWN_TIMEOUT_MS }, () => {
   it("styles and colours the output and draws a progress line", async () => {
     const { code, screen } = await inTerminal(["demo", "--platform", "telegram"]);
     expect(code).toBe(0);
@@ -36,5 +36,11 @@ describe.skipIf(!hasScript)("outbox demo in a terminal", { timeout: SPAWN_TIMEOU
     expect(screen).toContain("\u001b[32mdelivered\u001b[39m"); // delivered in green
     expect(screen).toContain("\u001b[31mfailed\u001b[39m"); // failed in red
     expect(screen).toContain("starting the emulators and the fixture media host"); // the progress line
+  });
+
+  it("parse with no file and a terminal as input asks for the reply instead of waiting (exit 2)", async () => {
+    const { code, screen } = await inTerminal(["parse"]);
+    expect(code).toBe(2);
+    expect(screen).toContain("outbox: no reply given. Fix: pass a file, - to type the reply, or pipe it");
   });
 });
