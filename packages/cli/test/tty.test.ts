@@ -2,32 +2,24 @@
  * `outbox demo` in a real pseudo-terminal (util-linux `script`): styled and coloured, with
  * a progress line; the same command piped prints no escape codes (demo.test.ts).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { cleanEnv, hasAnsi, nodeArgs, SPAWN_TIMEOUT_MS } from "./support/run-outbox.js";
+import { hasAnsi, nodeArgs, run, SPAWN_TIMEOUT_MS } from "./support/run-outbox.js";
 
 const hasScript = spawnSync("script", ["--version"]).status === 0;
 const quote = (arg: string) => `'${arg.replace(/'/g, "'\\''")}'`;
 
-/** Run a command line in a pseudo-terminal; resolves everything the terminal showed and the exit code. */
-function inTerminal(args: readonly string[]): Promise<{ code: number; screen: string }> {
+/** Run `outbox <args>` in a pseudo-terminal; resolves everything the terminal showed and the exit code. */
+async function inTerminal(args: readonly string[]): Promise<{ code: number; screen: string }> {
   // A fresh pseudo-terminal has no size; give it one, as a terminal window does.
   const command = `stty cols 160 rows 50; ${[process.execPath, ...nodeArgs, ...args].map(quote).join(" ")}`;
-  return new Promise((resolve, reject) => {
-    const child = spawn("script", ["-qfec", command, "/dev/null"], {
-      env: cleanEnv({ TERM: "xterm-256color" }),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let screen = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      screen += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, screen }));
+  const { code, stdout } = await run("script", ["-qfec", command, "/dev/null"], {
+    env: { TERM: "xterm-256color" },
   });
+  return { code, screen: stdout };
 }
 
-describe.concurrent.skipIf(!hasScript)("outbox in a terminal", { timeout: SPAWN_TIMEOUT_MS }, () => {
+describe.skipIf(!hasScript)("outbox in a terminal", { timeout: SPAWN_TIMEOUT_MS, concurrent: true }, () => {
   it("styles and colours the output and draws a progress line", async () => {
     const { code, screen } = await inTerminal(["demo", "--platform", "telegram"]);
     expect(code).toBe(0);

@@ -53,8 +53,13 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
 
 /** Run `outbox <args>` and collect its output. */
 export function outbox(args: readonly string[], options: RunOptions = {}): Promise<Run> {
+  return run(process.execPath, [...nodeArgs, ...args], options);
+}
+
+/** Run any program with a clean environment and collect its output. */
+export function run(command: string, args: readonly string[], options: RunOptions = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, ...args], {
+    const child = spawn(command, args, {
       cwd: options.cwd ?? process.cwd(),
       env: cleanEnv(options.env),
       stdio: ["pipe", "pipe", "pipe"],
