@@ -3,6 +3,8 @@
  * config, the case table printed, the exit code telling pass (0), failure (1) or a module
  * that cannot be run (2).
  */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { outbox, SPAWN_TIMEOUT_MS } from "./support/run-outbox.js";
 
@@ -24,14 +26,15 @@ describe.concurrent("outbox conformance", { timeout: SPAWN_TIMEOUT_MS }, () => {
   });
 
   it("a broken harness (truncates long text): exit 1, the failing cases marked with why", async () => {
-    const run = await outbox(["conformance", "./fixtures/broken-harness.ts", "--only", "text."], { cwd });
+    // Its own working directory, where no other test generates a suite at the same time.
+    const fixtures = join(cwd, "fixtures");
+    const run = await outbox(["conformance", "./broken-harness.ts", "--only", "text."], { cwd: fixtures });
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^ {2}text\.plain +✓ passed$/m);
     expect(run.stdout).toMatch(/^ {2}text\.long\.split +✗ failed +\S/m);
     expect(run.stdout).toMatch(/^\d+ passed, [1-9]\d* failed, 0 skipped$/m);
     // The generated test directory is removed.
-    const { readdirSync } = await import("node:fs");
-    expect(readdirSync(cwd).filter((name) => name.startsWith(".outbox-conformance-"))).toEqual([]);
+    expect(readdirSync(fixtures).filter((name) => name.startsWith(".outbox-conformance-"))).toEqual([]);
   });
 
   it("a module without a harness, or no module at all: exit 2, one line with the fix", async () => {
