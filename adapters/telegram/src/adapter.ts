@@ -2,15 +2,23 @@
  * The Telegram adapter: capabilities, the HTML renderer and the grammY transport, put
  * together by core's engine.
  */
-import { type ChannelAdapter, createAdapter } from "@outbox/core";
+import { type ChannelAdapter, createAdapter, PayloadError } from "@outbox/core";
 import { Api, Bot } from "grammy";
 import { telegramCapabilities } from "./capabilities.js";
 import { telegramRenderer } from "./render/renderer.js";
 import { createTelegramTransport } from "./transport/transport.js";
 import type { TelegramAdapterConfig } from "./types.js";
 
-/** Create the Telegram adapter. Throws a `TypeError` when neither `token` nor `client` is given. */
-export function createTelegramAdapter(config: TelegramAdapterConfig): ChannelAdapter {
+/**
+ * Create the Telegram adapter. Throws a `PayloadError` (naming the field and the fix)
+ * when the config is missing or has neither `token` nor `client`.
+ */
+export function createTelegramAdapter(config?: TelegramAdapterConfig): ChannelAdapter {
+  if (typeof config !== "object" || config === null)
+    throw new PayloadError(
+      "createTelegramAdapter needs a config object: createTelegramAdapter({ token: process.env.OUTBOX_TELEGRAM_TOKEN }) or ({ client: bot })",
+      [{ path: [], message: "config is missing", code: "invalid_type" }],
+    );
   const api = clientApi(config);
   const transport = createTelegramTransport(api, {
     capabilities: telegramCapabilities,
@@ -25,12 +33,18 @@ export function createTelegramAdapter(config: TelegramAdapterConfig): ChannelAda
     ...(config.retry ? { retry: config.retry } : {}),
     ...(config.clock ? { clock: config.clock } : {}),
     ...(config.store ? { store: config.store } : {}),
+    // grammY puts the token in every request URL, so it can surface in error text.
+    secrets: api.token === "" ? [] : [api.token],
   });
 }
 
 function clientApi(config: TelegramAdapterConfig): Api {
   if (config.client) return config.client instanceof Bot ? config.client.api : config.client;
-  if (!config.token) throw new TypeError("createTelegramAdapter needs a `token` or a grammY `client`");
+  if (typeof config.token !== "string" || config.token.trim() === "")
+    throw new PayloadError(
+      "createTelegramAdapter needs `token` (the bot token from @BotFather, e.g. process.env.OUTBOX_TELEGRAM_TOKEN) or `client` (a grammY Bot or Api)",
+      [{ path: ["token"], message: "give token or client", code: "invalid_type" }],
+    );
   return new Api(config.token, {
     ...(config.apiRoot ? { apiRoot: config.apiRoot.replace(/\/+$/, "") } : {}),
     timeoutSeconds: config.timeoutSeconds ?? 60,

@@ -1,4 +1,5 @@
 import { fixtureBytes, fixtureSha256 } from "@outbox/conformance";
+import { PayloadError } from "@outbox/core";
 import { Api, Bot } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTelegramAdapter, telegramCapabilities } from "../src/index.js";
@@ -14,8 +15,39 @@ afterEach(() => emulator.close());
 const adapter = () => createTelegramAdapter({ token: emulator.token, apiRoot: `${emulator.apiRoot}/` });
 
 describe("createTelegramAdapter", () => {
-  it("needs a token or a client", () => {
-    expect(() => createTelegramAdapter({})).toThrow(TypeError);
+  it("needs a config with a token or a client, and says so", () => {
+    for (const config of [undefined, {}, { token: "" }]) {
+      let error: unknown;
+      try {
+        createTelegramAdapter(config);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(PayloadError);
+      expect((error as Error).message).toMatch(/token.*OUTBOX_TELEGRAM_TOKEN.*client/);
+    }
+  });
+
+  it("names the field and the fix when send gets no options object or no target.to", async () => {
+    const send = adapter().send;
+    const cases: Array<[Parameters<typeof send>, RegExp]> = [
+      [
+        [{ text: "x" }, { to: "42" }, null as never],
+        /options must be an object or left out, got null \(pass \{\} or leave it out\)/,
+      ],
+      [[{ text: "x" }, null as never], /target must be an object, got null \(pass a target like \{ to:/],
+      [
+        [{ text: "x" }, {} as never],
+        /target\.to must be a non-empty string, got nothing \(pass a target like/,
+      ],
+      [[{ text: "x" }, { to: " " }], /target\.to must be a non-empty string, got a blank string/],
+    ];
+    for (const [args, message] of cases) {
+      const error = await send(...args).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(PayloadError);
+      expect((error as Error).message).toMatch(message);
+    }
+    expect(emulator.observe()).toEqual([]);
   });
 
   it("sends through a token, a grammY Api or a grammY Bot", async () => {

@@ -44,7 +44,7 @@ async function rejection(call: Promise<unknown>): Promise<GrammyError> {
 }
 
 describe("Telegram emulator: text", () => {
-  it("parses HTML and records the visible text", async () => {
+  it("parses HTML and records the visible text and its formatting spans", async () => {
     const message = await api.sendMessage(
       42,
       '<b>bold</b> &amp; <a href="https://x.test/?a=1&amp;b">link</a>',
@@ -57,7 +57,32 @@ describe("Telegram emulator: text", () => {
       { type: "bold", offset: 0, length: 4 },
       { type: "text_link", offset: 7, length: 4, url: "https://x.test/?a=1&b" },
     ]);
-    expect(emulator.observe(42)).toEqual([{ kind: "text", text: "bold & link" }]);
+    expect(emulator.observe(42)).toEqual([
+      {
+        kind: "text",
+        text: "bold & link",
+        formatting: [
+          { kind: "bold", offset: 0, length: 4 },
+          { kind: "link", offset: 7, length: 4, url: "https://x.test/?a=1&b" },
+        ],
+      },
+    ]);
+  });
+
+  it("decodes every formatting entity into the suite's span kinds (underline has none)", async () => {
+    await api.sendMessage(
+      42,
+      '<s>s</s> <code>c</code> <tg-spoiler>h</tg-spoiler> <u>u</u>\n<blockquote>q</blockquote>\n<pre><code class="language-py">x</code></pre>\n<pre>y</pre>',
+      { parse_mode: "HTML" },
+    );
+    expect(emulator.observe(42)[0]?.formatting).toEqual([
+      { kind: "strike", offset: 0, length: 1 },
+      { kind: "code", offset: 2, length: 1 },
+      { kind: "spoiler", offset: 4, length: 1 },
+      { kind: "quote", offset: 8, length: 1 },
+      { kind: "pre", offset: 10, length: 1, language: "py" },
+      { kind: "pre", offset: 12, length: 1 },
+    ]);
   });
 
   it.each([
@@ -140,6 +165,7 @@ describe("Telegram emulator: media", () => {
       {
         kind: "image",
         caption: "cap",
+        formatting: [{ kind: "italic", offset: 0, length: 3 }],
         fileName: "my red; file.png",
         mimeType: "image/png",
         sha256: sha(PNG),
@@ -198,10 +224,12 @@ describe("Telegram emulator: media", () => {
       {
         kind: "album",
         caption: "c",
+        formatting: [{ kind: "bold", offset: 0, length: 1 }],
         items: [
           {
             kind: "image",
             caption: "c",
+            formatting: [{ kind: "bold", offset: 0, length: 1 }],
             fileName: "p.png",
             mimeType: "image/png",
             sha256: sha(PNG),
@@ -225,9 +253,11 @@ describe("Telegram emulator: limits and faults", () => {
       const error = await rejection(client.sendMessage(42, "3"));
       expect(error.error_code).toBe(429);
       expect(error.parameters.retry_after).toBe(1);
+      expect(limited.rateLimitRefusals(), "429s under its own limits").toBe(1);
       now += 1000;
       await client.sendMessage(42, "3");
       expect(limited.observe().map((m) => m.text)).toEqual(["1", "2", "3"]);
+      expect(limited.rateLimitRefusals()).toBe(1);
     } finally {
       await limited.close();
     }
@@ -249,6 +279,7 @@ describe("Telegram emulator: limits and faults", () => {
     await api.sendMessage(42, "ok");
     expect(emulator.observe()).toEqual([{ kind: "text", text: "ok" }]);
     expect(emulator.requests.map((r) => r.status)).toEqual([429, 502, 502, 400, 0, 200]);
+    expect(emulator.rateLimitRefusals(), "an injected 429 is not a refusal under its limits").toBe(0);
   });
 });
 

@@ -80,7 +80,13 @@ describe("Telegram transport: text", () => {
       text: { text: "general", plain: "general" },
     });
     expect(emulator.observe()).toEqual([
-      { kind: "text", text: "hi & bye", thread: "7", replyTo: anchor },
+      {
+        kind: "text",
+        text: "hi & bye",
+        formatting: [{ kind: "bold", offset: 0, length: 2 }],
+        thread: "7",
+        replyTo: anchor,
+      },
       { kind: "text", text: "general" },
     ]);
   });
@@ -123,6 +129,7 @@ describe("Telegram transport: media", () => {
       {
         kind: "image",
         caption: "c",
+        formatting: [{ kind: "italic", offset: 0, length: 1 }],
         fileName: "red dot.png",
         mimeType: "image/png",
         sha256: sha(PNG),

@@ -1,4 +1,5 @@
 import { describe, it } from "vitest";
+import { CaseUnobservableError } from "./case-unobservable.js";
 import { planCases } from "./plan-cases.js";
 import type {
   ConformanceCase,
@@ -14,8 +15,8 @@ const CASE_TIMEOUT_MS = 30_000;
  * Register the conformance suite for an adapter as vitest `describe`/`it` blocks. Call it
  * at module top level of a test file. Each case gets a fresh `harness.setup()`; cases the
  * adapter's capabilities make inapplicable are reported as skipped with the reason
- * (`n/a: …`); cases named in `harness.skip` are skipped with their reason, or fail
- * under `strict`.
+ * (`n/a: …`); cases named in `harness.skip`, and cases that need an observation the harness
+ * cannot make (`skipped: …`), are skipped with their reason, or fail under `strict`.
  *
  * @example
  * ```ts
@@ -36,7 +37,10 @@ export function describeConformance(harness: ConformanceHarness, options: Confor
         it(
           planned.name,
           async (test) => {
-            await runCase(planned.testCase, harness, (why) => test.skip(`n/a: ${why}`));
+            await runCase(planned.testCase, harness, {
+              strict: options.strict ?? false,
+              onSkip: (label) => test.skip(label),
+            });
           },
           CASE_TIMEOUT_MS,
         );
@@ -44,30 +48,45 @@ export function describeConformance(harness: ConformanceHarness, options: Confor
   });
 }
 
+/** Options of {@link runCase}. */
+export type RunCaseOptions = {
+  /** Strict mode: an observation the harness cannot make (see {@link CaseUnobservableError}) fails the case. */
+  strict?: boolean;
+  /** Called with the label (`n/a: …` or `skipped: …`) when the case does not run to a verdict. */
+  onSkip?: (label: string) => void;
+};
+
 /**
  * Run one case against a fresh harness instance, outside vitest's registration (used by
  * `describeConformance`, and by tests that check a suite FAILS on a broken adapter).
  * Resolves `"n/a: <reason>"` when the adapter's capabilities make the case inapplicable,
- * `"passed"` when it passes; rejects with the assertion error when it fails.
+ * `"skipped: <reason>"` when (outside strict mode) the harness cannot observe what the case
+ * judges, `"passed"` when it passes; rejects with the assertion error when it fails.
  */
 export async function runCase(
   testCase: ConformanceCase,
   harness: ConformanceHarness,
-  onInapplicable?: (reason: string) => void,
-): Promise<"passed" | `n/a: ${string}`> {
+  options: RunCaseOptions = {},
+): Promise<"passed" | `n/a: ${string}` | `skipped: ${string}`> {
   const instance: ConformanceInstance = await harness.setup();
   try {
     const applies = testCase.applies(instance.adapter.capabilities);
     if (applies !== true) {
-      onInapplicable?.(applies);
+      options.onSkip?.(`n/a: ${applies}`);
       return `n/a: ${applies}`;
     }
     await testCase.run({
       ...instance,
       capabilities: instance.adapter.capabilities,
       harnessSkips: harness.skip ?? {},
+      formatGaps: harness.formatGaps ?? {},
+      strict: options.strict ?? false,
     });
     return "passed";
+  } catch (error) {
+    if (!(error instanceof CaseUnobservableError)) throw error;
+    options.onSkip?.(`skipped: ${error.message}`);
+    return `skipped: ${error.message}`;
   } finally {
     await instance.teardown();
   }

@@ -4,19 +4,26 @@
  *
  * @packageDocumentation
  */
+
+export { CaseUnobservableError } from "./case-unobservable.js";
 export {
   CONFORMANCE_CASE_IDS,
   type ConformanceCaseId,
   conformanceCases,
   declaredFeatures,
 } from "./cases/registry.js";
-export { describeConformance, runCase } from "./describe-conformance.js";
+export { describeConformance, type RunCaseOptions, runCase } from "./describe-conformance.js";
 export * from "./fixtures.js";
 export * from "./media-server.js";
 export { type PlannedTest, planCases } from "./plan-cases.js";
 export { referenceCapabilities } from "./reference/capabilities.js";
 export * from "./reference/emulator.js";
 export * from "./reference/harness.js";
-export { parseReferenceMarkup, referenceRenderer } from "./reference/markup.js";
+export {
+  type ParsedReferenceMarkup,
+  parseReferenceMarkup,
+  parseReferenceSpans,
+  referenceRenderer,
+} from "./reference/markup.js";
 export { createReferenceTransport } from "./reference/transport.js";
 export type * from "./types.js";

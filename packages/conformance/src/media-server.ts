@@ -86,8 +86,11 @@ async function start(): Promise<ConformanceMedia> {
     res.end(body);
   });
   let decoyConnections = 0;
+  // Every answer closes its connection, so a pooled client must connect again and is counted.
   const decoy = createServer(tls, (_req, res) => {
-    res.writeHead(200, { "content-type": "image/png" }).end(readFileSync(fixturePath("png")));
+    res
+      .writeHead(200, { "content-type": "image/png", connection: "close" })
+      .end(readFileSync(fixturePath("png")));
   });
   decoy.on("connection", () => {
     decoyConnections += 1;

@@ -10,8 +10,8 @@ export type PlannedTest =
 /**
  * The tests `describeConformance` registers for a harness and options: the selected cases
  * in order; a harness skip is a skip (with its reason), or a failure under `strict`; a
- * skip without a reason, a skip naming an unknown case id, and an `only` entry matching
- * nothing are always failures.
+ * skip without a reason, a skip naming an unknown case id, a `formatGaps` entry without a
+ * reason, and an `only` entry matching nothing are always failures.
  */
 export function planCases(harness: ConformanceHarness, options: ConformanceOptions = {}): PlannedTest[] {
   const skips = harness.skip ?? {};
@@ -22,6 +22,15 @@ export function planCases(harness: ConformanceHarness, options: ConformanceOptio
         mode: "fail",
         name: `harness.skip names an unknown case: ${id}`,
         reason: `harness.skip names "${id}", which is not a conformance case id`,
+      }),
+    );
+  const gaps = Object.entries(harness.formatGaps ?? {})
+    .filter(([, reason]) => reason === undefined || reason.trim() === "")
+    .map(
+      ([kind]): PlannedTest => ({
+        mode: "fail",
+        name: `harness.formatGaps gives no reason: ${kind}`,
+        reason: `harness.formatGaps names "${kind}" without a reason; say why the platform cannot show it`,
       }),
     );
   const unmatched = (options.only ?? [])
@@ -52,7 +61,7 @@ export function planCases(harness: ConformanceHarness, options: ConformanceOptio
         };
       return { mode: "skip", name: `${testCase.id} (skipped: ${reason})`, reason };
     });
-  return [...unknown, ...unmatched, ...planned];
+  return [...unknown, ...gaps, ...unmatched, ...planned];
 }
 
 // --- internal ---

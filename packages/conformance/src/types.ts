@@ -34,6 +34,22 @@ export type ConformanceHarness = {
   setup(): Promise<ConformanceInstance>;
   /** Case id → reason; a skipped case is reported with its reason, and strict mode fails on any skip. */
   skip?: Record<string, string>;
+  /**
+   * Formatting the platform cannot show at all, each with the reason (Slack has no spoiler).
+   * The cases then accept the plain words for it instead of a span; every other kind
+   * (bold, italic, strike, code, pre, link) is required of every platform.
+   */
+  formatGaps?: FormatGaps;
+};
+
+/** Formatting a platform cannot show, each with the reason (see {@link ConformanceHarness.formatGaps}). */
+export type FormatGaps = {
+  /** No spoiler (hidden until tapped) text. */
+  spoiler?: string;
+  /** No block quotes. */
+  quote?: string;
+  /** Code blocks keep no language. */
+  codeLanguage?: string;
 };
 
 /** Options of `describeConformance`. */
@@ -50,6 +66,10 @@ export type CaseContext = ConformanceInstance & {
   capabilities: Capabilities;
   /** The harness's skip list (case id → reason). */
   harnessSkips: Readonly<Record<string, string>>;
+  /** The harness's {@link ConformanceHarness.formatGaps} (`{}` when none). */
+  formatGaps: Readonly<FormatGaps>;
+  /** Run in strict mode: an observation the harness cannot make fails instead of skipping. */
+  strict: boolean;
 };
 
 /** One conformance case, as data: `describeConformance` wraps each in a vitest `it`. */

@@ -7,6 +7,7 @@ import {
   type ChannelAdapter,
   PlatformError,
   RateLimitedError,
+  type Renderer,
   type ReplyPayloadInput,
   type Transport,
   TransportError,
@@ -15,7 +16,9 @@ import { describe, expect, it } from "vitest";
 import { conformanceCases } from "../src/cases/registry.js";
 import { runCase } from "../src/describe-conformance.js";
 import { DECOY_HOST } from "../src/media-server.js";
+import { referenceCapabilities } from "../src/reference/capabilities.js";
 import { createReferenceHarness, type ReferenceHarnessOptions } from "../src/reference/harness.js";
+import type { ConformanceCase, ConformanceHarness } from "../src/types.js";
 
 /** Wrap `send` of an adapter, keeping everything else. */
 function wrapSend(adapter: ChannelAdapter, send: ChannelAdapter["send"]): ChannelAdapter {
@@ -38,7 +41,14 @@ function rewriteMedia(
   });
 }
 
-const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: string[] }> = [
+/** A receipt that claims everything went out. */
+const EMPTY_RECEIPT = { ok: true, messages: [], failures: [], degraded: [] };
+
+/** The reference markup of plain text: escaped, no tags. */
+const escaped = (text: string): string =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: Record<string, RegExp> }> = [
   {
     bug: "drops the reply reference on media and albums",
     options: {
@@ -47,7 +57,11 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: s
         return rest as typeof op;
       }),
     },
-    caughtBy: ["reply.media", "reply.album", "reply.voice"],
+    caughtBy: {
+      "reply.media": /^reply reference of the first message: expected undefined/,
+      "reply.album": /^reply reference of the first message: expected undefined/,
+      "reply.voice": /^reply reference of the first message: expected undefined/,
+    },
   },
   {
     bug: "truncates long text to the limit instead of splitting it",
@@ -58,14 +72,14 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: s
           return a.send({ ...payload, ...(text === undefined ? {} : { text }) }, target, options);
         }),
     },
-    caughtBy: [
-      "text.long.split",
-      "text.code.split",
-      "reply.mode.all",
-      "thread.split",
-      "fault.partial.platform",
-      "idempotency.resume",
-    ],
+    caughtBy: {
+      "text.long.split": /^chunks delivered: expected 1 /,
+      "text.code.split": /^chunks delivered: expected 1 /,
+      "reply.mode.all": /^chunks delivered: expected 1 /,
+      "thread.split": /^chunks delivered: expected 1 /,
+      "fault.partial.platform": /^later parts delivered: expected 0 /,
+      "idempotency.resume": /^every word exactly once/,
+    },
   },
   {
     bug: "ignores retry_after: retries a 429 at once, inside the transport",
@@ -79,12 +93,17 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: s
           }),
       }),
     },
-    caughtBy: ["fault.rate-limit"],
+    caughtBy: {
+      "fault.rate-limit": /^ms waited before the retry/,
+    },
   },
   {
     bug: "fetches a blocked URL (allows every host that resolves, the decoy included)",
     options: { media: (policy) => ({ ...policy, allowHosts: [...(policy.allowHosts ?? []), DECOY_HOST] }) },
-    caughtBy: ["policy.blocked-url"],
+    caughtBy: {
+      "policy.blocked-url": /^connections to the decoy: expected [1-9]/,
+      "policy.media-line-url": /^connections to the decoy: expected [1-9]/,
+    },
   },
   {
     bug: "sends a voice note as a document without a degraded entry",
@@ -94,7 +113,12 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: s
         sendMedia: (op) => t.sendMedia(op.kind === "voice" ? { ...op, kind: "document" } : op),
       }),
     },
-    caughtBy: ["voice.ogg", "voice.tag", "reply.voice", "thread.voice"],
+    caughtBy: {
+      "voice.ogg": /^receipt kinds vs observed kinds/,
+      "voice.tag": /^receipt kinds vs observed kinds/,
+      "reply.voice": /^receipt kinds vs observed kinds/,
+      "thread.voice": /^receipt kinds vs observed kinds/,
+    },
   },
   {
     bug: "loses every later part once one part failed (client closed after an error)",
@@ -119,7 +143,12 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: s
         };
       },
     },
-    caughtBy: ["fault.partial.platform", "idempotency.resume", "reply.missing", "fault.rate-limit"],
+    caughtBy: {
+      "fault.partial.platform": /^expected \[ \+0, 1, 2 \] to deeply equal \[ \+0 \]/,
+      "idempotency.resume": /^expected \[ \+0, 1, 2 \] to deeply equal \[ \+0 \]/,
+      "reply.missing": /^failures: part 0: client closed after an earlier error/,
+      "fault.rate-limit": /^failures: part 0: client closed after an earlier error/,
+    },
   },
   {
     bug: "delivers twice on a resend (drops the idempotencyKey)",
@@ -130,7 +159,10 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: s
           return a.send(payload, target, rest);
         }),
     },
-    caughtBy: ["idempotency.repeat", "idempotency.resume"],
+    caughtBy: {
+      "idempotency.repeat": /^nothing delivered again/,
+      "idempotency.resume": /^only the failed part is sent again/,
+    },
   },
   {
     bug: "receipt disagrees with what was sent (lists messages newest first)",
@@ -141,14 +173,14 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: s
           return { ...receipt, messages: [...receipt.messages].reverse() };
         }),
     },
-    caughtBy: [
-      "receipt.order",
-      "receipt.ids",
-      "album.groups",
-      "fault.partial.load",
-      "caption.too-long",
-      "text.long.split",
-    ],
+    caughtBy: {
+      "receipt.order": /^receipt kinds vs observed kinds/,
+      "receipt.ids": /^receipt kinds vs observed kinds/,
+      "album.groups": /^receipt parts in plan order/,
+      "fault.partial.load": /^receipt kinds vs observed kinds/,
+      "caption.too-long": /^receipt kinds vs observed kinds/,
+      "text.long.split": /^receipt parts in plan order/,
+    },
   },
   {
     bug: "drops the thread on albums",
@@ -159,17 +191,24 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: s
         return rest as typeof op;
       }),
     },
-    caughtBy: ["thread.album"],
+    caughtBy: {
+      "thread.album": /^thread of every message: expected undefined/,
+    },
   },
   {
     bug: "renders without escaping (`<` and `&` reach the platform raw)",
     options: { renderer: (r) => ({ ...r, render: (tree) => r.plain(tree) }) },
-    caughtBy: ["text.special-chars"],
+    caughtBy: {
+      "text.special-chars": /^can't parse entities: unsupported "</,
+    },
   },
   {
     bug: "reads files outside its roots (localRoots: /)",
     options: { media: (policy) => ({ ...policy, localRoots: ["/"] }) },
-    caughtBy: ["policy.blocked-path", "policy.media-line-path"],
+    caughtBy: {
+      "policy.blocked-path": /^one failure per refused reference/,
+      "policy.media-line-path": /^receipt.ok with refused references: expected true to be false/,
+    },
   },
   {
     bug: "drops captions on single media",
@@ -182,7 +221,11 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: s
         },
       }),
     },
-    caughtBy: ["caption.fits", "media.image.media-line", "text.markdown-image"],
+    caughtBy: {
+      "caption.fits": /^caption: expected undefined/,
+      "media.image.media-line": /^visible text: expected '' to be 'Here it is'/,
+      "text.markdown-image": /^visible text: expected '' to be 'Look now'/,
+    },
   },
   {
     bug: "reports a 5xx as delivered",
@@ -196,19 +239,150 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: s
           }),
       }),
     },
-    caughtBy: ["fault.server-error"],
+    caughtBy: {
+      "fault.server-error": /^receipt.ok after a failure: expected true to be false/,
+    },
+  },
+  {
+    bug: "sends everything as plain text (no formatting)",
+    options: { renderer: (r) => ({ ...r, render: (tree) => escaped(r.plain(tree)) }) },
+    caughtBy: {
+      "text.formatting":
+        /^bold spans \(what the platform shows as bold\): expected \[\] to deeply equal \[ 'bold' \]/,
+      "text.code.split": /^pre spans in chunk \d: expected 0 to be greater than 0/,
+      "text.spoiler": /^spoiler spans .*: expected \[\] to deeply equal \[ 'forty-two' \]/,
+      "text.quote": /^quote spans .*: expected \[\] to deeply equal \[ 'quoted words here' \]/,
+      "caption.fits": /^bold spans .*: expected \[\] to deeply equal \[ 'blue' \]/,
+      "album.caption": /^bold spans .*: expected \[\] to deeply equal \[ 'pictures' \]/,
+    },
+  },
+  {
+    bug: "treats replyMode off as first",
+    options: {
+      adapter: (a) =>
+        wrapSend(a, (payload, target, options) =>
+          a.send(
+            payload,
+            target,
+            options?.replyMode === "off" ? { ...options, replyMode: "first" } : options,
+          ),
+        ),
+    },
+    caughtBy: { "reply.mode.off": /^reply references \(none with replyMode off\)/ },
+  },
+  {
+    bug: "does nothing and reports success (no-op adapter)",
+    options: { adapter: (a) => wrapSend(a, async () => EMPTY_RECEIPT) },
+    caughtBy: {
+      "idempotency.repeat": /^message carrying doc.pdf: expected undefined to be defined/,
+      "receipt.ids": /^messages that arrived: expected 0 to be greater than or equal to 3/,
+      "text.plain": /^messages delivered: expected \[\] to have a length of 1/,
+    },
+  },
+  {
+    bug: "reorders album items",
+    options: {
+      transport: (t) => ({
+        ...t,
+        sendAlbum: (op) =>
+          (t.sendAlbum as NonNullable<Transport["sendAlbum"]>)({ ...op, items: [...op.items].reverse() }),
+      }),
+    },
+    caughtBy: {
+      "album.split": /^distinct images in the order sent/,
+      "album.images": /^media in order: png, jpeg/,
+    },
+  },
+  {
+    bug: "hides its degradations (empty degraded list)",
+    options: {
+      adapter: (a) =>
+        wrapSend(a, async (payload, target, options) => ({
+          ...(await a.send(payload, target, options)),
+          degraded: [],
+        })),
+    },
+    caughtBy: {
+      "voice.incompatible": /^degraded entry: expected 0 to be greater than 0/,
+      "reply.missing": /^degraded entry for part 0: expected 0 to be greater than 0/,
+    },
+  },
+  {
+    bug: "does not pace (built without rateLimits, still declaring them)",
+    options: {
+      capabilities: { ...referenceCapabilities, rateLimits: [] },
+      platform: referenceCapabilities,
+      adapter: (a) => ({ ...wrapSend(a, a.send), capabilities: referenceCapabilities }),
+    },
+    caughtBy: {
+      "pacing.concurrent": /^429s the platform answered under its own limits .*: expected [1-9]\d* to be \+0/,
+    },
   },
 ];
 
-describe("broken adapters fail the suite", () => {
+describe("broken adapters fail the suite, each for its reason", () => {
   for (const { bug, options, caughtBy } of broken) {
     describe(bug, () => {
       const harness = createReferenceHarness({ ...options, name: bug });
-      it.each(caughtBy)("fails %s", async (id) => {
+      it.each(Object.entries(caughtBy))("fails %s", async (id, reason) => {
         const testCase = conformanceCases.find((c) => c.id === id);
         expect(testCase, id).toBeDefined();
-        await expect(runCase(testCase!, harness)).rejects.toThrow();
+        const failure = await runCase(testCase!, harness, { strict: true }).then(
+          (verdict) => new Error(`the case did not fail: ${verdict}`),
+          (error: unknown) => error,
+        );
+        expect(String((failure as Error).message ?? failure)).toMatch(reason);
       });
     });
   }
+});
+
+describe("a harness that cannot count the platform's refusals", () => {
+  const reference = createReferenceHarness();
+  const blind: ConformanceHarness = {
+    name: "reference without rateLimitRefusals",
+    async setup() {
+      const { rateLimitRefusals: _hidden, ...instance } = await reference.setup();
+      return instance;
+    },
+  };
+  const pacing = conformanceCases.find((c) => c.id === "pacing.concurrent") as ConformanceCase;
+
+  it("fails pacing.concurrent in strict mode, naming what is missing", async () => {
+    await expect(runCase(pacing, blind, { strict: true })).rejects.toThrow(
+      /^strict mode: pacing.concurrent needs the harness's rateLimitRefusals\(\)/,
+    );
+  });
+
+  it("is reported skipped, with that reason, outside strict mode", async () => {
+    const skipped: string[] = [];
+    const verdict = await runCase(pacing, blind, { onSkip: (label) => skipped.push(label) });
+    expect(verdict).toMatch(/^skipped: pacing.concurrent needs the harness's rateLimitRefusals\(\)/);
+    expect(skipped).toEqual([verdict]);
+  });
+});
+
+describe("formatGaps: a platform without spoilers", () => {
+  // Renders `||x||` as italic x, as the renderer of a platform without spoilers might.
+  const noSpoilers = (r: Renderer): Renderer => ({
+    ...r,
+    render: (tree) =>
+      r.render(JSON.parse(JSON.stringify(tree).replaceAll('"type":"spoiler"', '"type":"emphasis"'))),
+  });
+  const spoiler = conformanceCases.find((c) => c.id === "text.spoiler") as ConformanceCase;
+
+  it("fails text.spoiler when the gap is not declared", async () => {
+    const harness = createReferenceHarness({ renderer: noSpoilers });
+    await expect(runCase(spoiler, harness, { strict: true })).rejects.toThrow(
+      /^spoiler spans .*: expected \[\] to deeply equal \[ 'forty-two' \]/,
+    );
+  });
+
+  it("passes it, on the plain words, when the harness declares the gap", async () => {
+    const harness = createReferenceHarness({
+      renderer: noSpoilers,
+      formatGaps: { spoiler: "this platform has no spoiler text" },
+    });
+    expect(await runCase(spoiler, harness, { strict: true })).toBe("passed");
+  });
 });

@@ -26,7 +26,7 @@ describe("ReferenceEmulator", () => {
       thread: "1000",
     });
     expect(emulator.observe()).toEqual([
-      { kind: "text", text: "hi & bye" },
+      { kind: "text", text: "hi & bye", formatting: [{ kind: "bold", offset: 0, length: 2 }] },
       expect.objectContaining({
         kind: "image",
         caption: "c",
@@ -82,18 +82,21 @@ describe("ReferenceEmulator", () => {
     expect(await emulator.call(call)).toMatchObject({ ok: true });
     expect(emulator.calls()).toBe(5);
     expect(emulator.observe()).toHaveLength(1);
+    expect(emulator.rateLimitRefusals(), "injected 429s are not refusals under its limits").toBe(0);
   });
 
-  it("enforces its declared rate limit with a 429 and a retry_after", async () => {
+  it("enforces its declared rate limit as a token bucket, with a 429, a retry_after and a count", async () => {
     const emulator = new ReferenceEmulator({
       ...referenceCapabilities,
-      rateLimits: [{ scope: "target", limit: 2, intervalMs: 60_000 }],
+      rateLimits: [{ scope: "target", limit: 2, intervalMs: 60_000, burst: 3 }],
     });
     const call = { method: "sendText", chat, text: "x" } as const;
-    await emulator.call(call);
-    await emulator.call(call);
-    const third = await emulator.call(call);
-    expect(third).toMatchObject({ ok: false, status: 429 });
-    if (!third.ok) expect(third.retryAfterMs).toBeGreaterThan(59_000);
+    for (let i = 0; i < 3; i++) expect(await emulator.call(call)).toMatchObject({ ok: true });
+    const fourth = await emulator.call(call);
+    expect(fourth).toMatchObject({ ok: false, status: 429 });
+    // One token refills in intervalMs / limit = 30 s.
+    if (!fourth.ok) expect(fourth.retryAfterMs).toBeGreaterThan(29_000);
+    if (!fourth.ok) expect(fourth.retryAfterMs).toBeLessThanOrEqual(30_000);
+    expect(emulator.rateLimitRefusals()).toBe(1);
   });
 });

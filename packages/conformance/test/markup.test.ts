@@ -1,8 +1,8 @@
-import { parseMarkdown } from "@outbox/core";
+import { parseMarkdown, parseReplyMarkdown } from "@outbox/core";
 import { describe, expect, it } from "vitest";
-import { parseReferenceMarkup, referenceRenderer } from "../src/reference/markup.js";
+import { parseReferenceMarkup, parseReferenceSpans, referenceRenderer } from "../src/reference/markup.js";
 
-const render = (markdown: string) => referenceRenderer.render(parseMarkdown(markdown));
+const render = (markdown: string) => referenceRenderer.render(parseReplyMarkdown(markdown));
 
 describe("reference markup", () => {
   it("renders formatting as tags and escapes special characters", () => {
@@ -14,7 +14,7 @@ describe("reference markup", () => {
 
   it("renders blocks: paragraphs, code with its text verbatim, lists, headings", () => {
     expect(render("# T\n\npara one\n\n```js\nlet a = 1 < 2;\n```\n\n- x\n- y")).toBe(
-      "<b>T</b>\n\npara one\n\n<pre><code>let a = 1 &lt; 2;</code></pre>\n\n• x\n• y",
+      '<b>T</b>\n\npara one\n\n<pre><code class="language-js">let a = 1 &lt; 2;</code></pre>\n\n• x\n• y',
     );
   });
 
@@ -24,6 +24,25 @@ describe("reference markup", () => {
     expect(referenceRenderer.measure(referenceRenderer.render(tree))).toBe(
       referenceRenderer.plain(tree).length,
     );
+  });
+
+  it("decodes the formatting spans: kinds, ranges, the link's URL, the code language", () => {
+    const markup = render(
+      "**b** _i_ ~~s~~ `c` [l](https://x.test/?a=1&b=2) ||h||\n\n> q\n\n```py\nx = 1\n```",
+    );
+    expect(parseReferenceSpans(markup)).toEqual({
+      text: "b i s c l h\n\nq\n\nx = 1",
+      formatting: [
+        { kind: "bold", offset: 0, length: 1 },
+        { kind: "italic", offset: 2, length: 1 },
+        { kind: "strike", offset: 4, length: 1 },
+        { kind: "code", offset: 6, length: 1 },
+        { kind: "link", offset: 8, length: 1, url: "https://x.test/?a=1&b=2" },
+        { kind: "spoiler", offset: 10, length: 1 },
+        { kind: "quote", offset: 13, length: 1 },
+        { kind: "pre", offset: 16, length: 5, language: "py" },
+      ],
+    });
   });
 
   it.each([

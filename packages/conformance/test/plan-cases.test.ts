@@ -26,6 +26,14 @@ describe("planCases", () => {
     ]);
   });
 
+  it("a formatGaps entry without a reason is a failure naming it", () => {
+    const gappy: ConformanceHarness = { ...harness(), formatGaps: { spoiler: " ", quote: "no quotes" } };
+    expect(planCases(gappy, { only: ["text.plain"] }).map((p) => [p.mode, p.name])).toEqual([
+      ["fail", "harness.formatGaps gives no reason: spoiler"],
+      ["run", "text.plain"],
+    ]);
+  });
+
   it("a harness skip is a skip carrying its reason", () => {
     const plan = planCases(harness({ "voice.ogg": "emulator cannot decode Opus" }), { only: ["voice.ogg"] });
     expect(plan).toEqual([

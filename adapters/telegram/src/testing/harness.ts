@@ -50,6 +50,7 @@ export function createTelegramHarness(options: TelegramHarnessOptions = {}): Con
         target: { to: String(HARNESS_CHAT) },
         observe: () => emulator.observe(HARNESS_CHAT),
         inject: (fault) => emulator.inject(fault),
+        rateLimitRefusals: () => emulator.rateLimitRefusals(),
         teardown: async () => {
           await adapter.close?.();
           await emulator.close();

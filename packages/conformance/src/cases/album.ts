@@ -1,8 +1,9 @@
-import type { AlbumCapabilities, Capabilities } from "@outbox/core";
+import type { AlbumCapabilities, Capabilities, MediaAttachment } from "@outbox/core";
 import { expect } from "vitest";
-import { type FixtureName, fixtureSha256 } from "../fixtures.js";
+import { type FixtureName, fixtureBytes, fixtureSha256, sha256Hex } from "../fixtures.js";
 import { conformanceMedia } from "../media-server.js";
 import type { ConformanceCase, ObservedMessage } from "../types.js";
+import { expectFormatted, shows } from "./formatting.js";
 import { expectDelivered, mediaMessages, send } from "./helpers.js";
 
 const hasAlbum = (c: Capabilities): true | string => c.album !== null || "album is null";
@@ -20,7 +21,22 @@ function expectAlbumRules(observed: ObservedMessage[], rules: AlbumCapabilities)
 
 /** The delivered media, flattened, carry these fixtures in this order. */
 function expectOrder(observed: ObservedMessage[], names: FixtureName[]): void {
-  expect(mediaMessages(observed).map((m) => m.sha256)).toEqual(names.map(fixtureSha256));
+  expect(
+    mediaMessages(observed).map((m) => m.sha256),
+    `media in order: ${names.join(", ")}`,
+  ).toEqual(names.map(fixtureSha256));
+}
+
+/**
+ * The PNG fixture made distinct: `variant + 1` bytes appended after its end chunk (every
+ * decoder ignores them), so each copy has its own sha256 and a reordering shows.
+ */
+function pngVariant(variant: number): { input: MediaAttachment; sha256: string } {
+  const bytes = Buffer.concat([fixtureBytes("png"), Buffer.alloc(variant + 1, variant)]);
+  return {
+    input: { base64: bytes.toString("base64"), mimeType: "image/png", fileName: `image-${variant}.png` },
+    sha256: sha256Hex(bytes),
+  };
 }
 
 /** Album cases. */
@@ -37,28 +53,30 @@ export const albumCases: ConformanceCase[] = [
       const result = await send(ctx, { mediaUrls: [media.url("png"), media.file("jpeg")] });
       expectDelivered(result);
       expect(result.observed.map((m) => m.kind)).toEqual(["album"]);
-      expect(result.observed[0]?.items?.map((m) => m.kind)).toEqual(["image", "image"]);
+      expect(
+        result.observed[0]?.items?.map((m) => m.kind),
+        "album item kinds",
+      ).toEqual(["image", "image"]);
       expectOrder(result.observed, ["png", "jpeg"]);
     },
   },
   {
     id: "album.split",
-    checks: "`maxItems + 1` images are all delivered, in order, in albums that respect min/max items.",
+    checks:
+      "`maxItems + 1` distinct images are all delivered, in order (each one's bytes where it was sent), in albums that respect min/max items.",
     gate: "album",
     applies: hasAlbum,
     exercises: ["album"],
     async run(ctx) {
-      const media = await conformanceMedia();
       const rules = ctx.capabilities.album as AlbumCapabilities;
-      const count = rules.maxItems + 1;
-      const urls = Array.from({ length: count }, (_, i) => media.url("png", i));
-      const result = await send(ctx, { mediaUrls: urls });
+      const images = Array.from({ length: rules.maxItems + 1 }, (_, i) => pngVariant(i));
+      const result = await send(ctx, { media: images.map(({ input }) => input) });
       expectDelivered(result);
       expectAlbumRules(result.observed, rules);
-      expectOrder(
-        result.observed,
-        Array.from({ length: count }, () => "png" as const),
-      );
+      expect(
+        mediaMessages(result.observed).map((m) => m.sha256),
+        "distinct images in the order sent",
+      ).toEqual(images.map(({ sha256 }) => sha256));
     },
   },
   {
@@ -79,19 +97,21 @@ export const albumCases: ConformanceCase[] = [
   },
   {
     id: "album.caption",
-    checks: "Text that fits the caption limit becomes the caption of the album; no separate text message.",
+    checks:
+      "Text that fits the caption limit becomes the caption of the album, its bold word a bold span; no separate text message.",
     gate: "album + caption",
     applies: (c) => (c.caption === null ? "caption is null" : hasAlbum(c)),
     exercises: ["album", "caption"],
     async run(ctx) {
       const media = await conformanceMedia();
       const result = await send(ctx, {
-        text: "Two pictures",
+        text: "Two **pictures**",
         mediaUrls: [media.file("png"), media.url("jpeg")],
       });
       expectDelivered(result);
       expect(result.observed.map((m) => m.kind)).toEqual(["album"]);
       expect(result.observed[0]?.caption).toBe("Two pictures");
+      if (shows(ctx)) expectFormatted(result.observed[0], "bold", ["pictures"]);
       expectOrder(result.observed, ["png", "jpeg"]);
     },
   },

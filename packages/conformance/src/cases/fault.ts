@@ -131,7 +131,7 @@ export const faultCases: ConformanceCase[] = [
   {
     id: "fault.partial.platform",
     checks:
-      "When the platform refuses one part of a split text, every later part is still delivered and the receipt says which failed.",
+      "When the platform refuses one part of a split text, every later part is still delivered; the receipt is not `ok`, names the failed part with a `PlatformError` and lists only the delivered parts.",
     gate: "always",
     applies: () => true,
     exercises: [],
@@ -139,8 +139,16 @@ export const faultCases: ConformanceCase[] = [
       const words = chunkedWords(ctx.capabilities.text.chunkLength ?? ctx.capabilities.text.maxLength, 3);
       ctx.inject({ kind: "reject", description: "Bad Request: conformance refusal" });
       const result = await send(ctx, { text: words.join(" ") });
+      expect(result.receipt.ok, "receipt.ok with a failed part").toBe(false);
       expect(result.receipt.failures.map((f) => f.part)).toEqual([0]);
       expect(result.receipt.failures[0]?.error).toBeInstanceOf(PlatformError);
+      expect((result.receipt.failures[0]?.error as PlatformError | undefined)?.description).toContain(
+        "conformance refusal",
+      );
+      expect(
+        result.receipt.messages.map((m) => m.part),
+        "the failed part has no message",
+      ).not.toContain(0);
       expect(result.observed.length, "later parts delivered").toBeGreaterThanOrEqual(2);
       expect(result.receipt.messages[0]?.part).toBe(1);
       const seen = visibleText(result.observed).split(" ");
@@ -151,7 +159,7 @@ export const faultCases: ConformanceCase[] = [
   {
     id: "idempotency.repeat",
     checks:
-      "A send repeated with the same `idempotencyKey` delivers nothing twice and returns the same receipt.",
+      "A send delivered once (something must arrive) and repeated with the same `idempotencyKey` delivers nothing twice and returns the same receipt.",
     gate: "always",
     applies: () => true,
     exercises: [],
@@ -160,6 +168,8 @@ export const faultCases: ConformanceCase[] = [
       const payload = { text: "Once only.", mediaUrls: [media.file("pdf")] };
       const first = await send(ctx, payload, { idempotencyKey: "conformance-repeat" });
       expectDelivered(first);
+      expectBytes(mediaMessages(first.observed)[0], "pdf");
+      expect(visibleText(first.observed), "first send delivered the text").toBe("Once only.");
       const second = await send(ctx, payload, { idempotencyKey: "conformance-repeat" });
       expect(second.observed, "nothing delivered again").toEqual([]);
       expect(second.receipt.messages).toEqual(first.receipt.messages);

@@ -76,7 +76,9 @@ export function expectReceiptMatches(result: SendResult): void {
 
 /** Delivered in full: `ok`, nothing failed, receipt equals observation. */
 export function expectDelivered(result: SendResult): void {
-  expect(result.receipt.failures, "failures").toEqual([]);
+  const { failures } = result.receipt;
+  if (failures.length > 0)
+    expect.fail(`failures: ${failures.map((f) => `part ${f.part}: ${f.error.message}`).join("; ")}`);
   expect(result.receipt.ok, "receipt.ok").toBe(true);
   expectReceiptMatches(result);
 }

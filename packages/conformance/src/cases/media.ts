@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { type FixtureName, fixtures } from "../fixtures.js";
 import type { ConformanceCase } from "../types.js";
+import { expectFormatted, shows } from "./formatting.js";
 import {
   expectBytes,
   expectDegraded,
@@ -40,13 +41,15 @@ function mediaCase(id: string, name: FixtureName, source: Source, checks: string
       expect(delivered[0]?.kind).toBe(expected);
       expectBytes(delivered[0], name);
       if (expected !== kind) expectDegraded(result.receipt);
-      if (text !== undefined) expect(visibleText(result.observed)).toBe(text);
+      if (text !== undefined) expect(visibleText(result.observed), "visible text").toBe(text);
     },
   };
 }
 
-/** Caption text that fits every caption limit. */
-const SHORT_CAPTION = "A tiny blue square";
+/** Caption text that fits every caption limit, with one bold word. */
+const SHORT_CAPTION = "A tiny **blue** square";
+/** What {@link SHORT_CAPTION} shows. */
+const SHORT_CAPTION_SHOWN = "A tiny blue square";
 
 /** Media cases: every source, every kind, captions. */
 export const mediaCases: ConformanceCase[] = [
@@ -82,7 +85,7 @@ export const mediaCases: ConformanceCase[] = [
   {
     id: "caption.fits",
     checks:
-      "Text that fits the caption limit becomes the caption of the media message; no separate text message.",
+      "Text that fits the caption limit becomes the caption of the media message, its bold word a bold span; no separate text message.",
     gate: "caption (when null: text message, then media)",
     applies: () => true,
     exercises: ["caption"],
@@ -91,11 +94,12 @@ export const mediaCases: ConformanceCase[] = [
       expectDelivered(result);
       if (ctx.capabilities.caption === null) {
         expect(result.observed.map((m) => m.kind)).toEqual(["text", "image"]);
-        expect(result.observed[0]?.text).toBe(SHORT_CAPTION);
+        expect(result.observed[0]?.text).toBe(SHORT_CAPTION_SHOWN);
       } else {
         expect(result.observed).toHaveLength(1);
-        expect(result.observed[0]?.caption).toBe(SHORT_CAPTION);
+        expect(result.observed[0]?.caption, "caption").toBe(SHORT_CAPTION_SHOWN);
       }
+      if (shows(ctx)) expectFormatted(result.observed[0], "bold", ["blue"]);
       expectBytes(mediaMessages(result.observed)[0], "png");
     },
   },

@@ -1,14 +1,14 @@
-import { MediaError } from "@outbox/core";
+import { MediaError, type ReplyPayloadInput } from "@outbox/core";
 import { expect } from "vitest";
 import { fixturesDir, sha256Hex } from "../fixtures.js";
-import { conformanceMedia } from "../media-server.js";
-import type { ConformanceCase } from "../types.js";
+import { conformanceMedia, DECOY_HOST } from "../media-server.js";
+import type { CaseContext, ConformanceCase } from "../types.js";
 import { expectReceiptMatches, mediaMessages, type SendResult, send, visibleText } from "./helpers.js";
 
 /** Each listed part failed with a `MediaError`, the text still went out, no media reached the platform. */
 function expectRefused(result: SendResult, count: number, text: string): void {
   const { receipt, observed } = result;
-  expect(receipt.ok).toBe(false);
+  expect(receipt.ok, "receipt.ok with refused references").toBe(false);
   expect(receipt.failures, "one failure per refused reference").toHaveLength(count);
   for (const failure of receipt.failures) {
     expect(failure.error).toBeInstanceOf(MediaError);
@@ -18,6 +18,15 @@ function expectRefused(result: SendResult, count: number, text: string): void {
   expect(mediaMessages(observed)).toEqual([]);
   expect(visibleText(observed)).toBe(text);
   expectReceiptMatches(result);
+}
+
+/** Send while watching the decoy: it must see no connection during the send. */
+async function sendUnfetched(ctx: CaseContext, payload: ReplyPayloadInput): Promise<SendResult> {
+  const media = await conformanceMedia();
+  const before = media.decoy.connections();
+  const result = await send(ctx, payload);
+  expect(media.decoy.connections() - before, "connections to the decoy").toBe(0);
+  return result;
 }
 
 /** Policy cases: blocked URLs and paths are never requested and are listed in `failures`. */
@@ -31,9 +40,7 @@ export const policyCases: ConformanceCase[] = [
     exercises: [],
     async run(ctx) {
       const media = await conformanceMedia();
-      const before = media.decoy.connections();
-      const result = await send(ctx, { text: "Policy check.", mediaUrls: media.decoy.blockedUrls });
-      expect(media.decoy.connections() - before, "connections to the decoy").toBe(0);
+      const result = await sendUnfetched(ctx, { text: "Policy check.", mediaUrls: media.decoy.blockedUrls });
       expectRefused(result, media.decoy.blockedUrls.length, "Policy check.");
     },
   },
@@ -64,7 +71,28 @@ export const policyCases: ConformanceCase[] = [
       const media = await conformanceMedia();
       const result = await send(ctx, { text: `Line check.\nMEDIA: ${media.outsideFile}` });
       expectRefused(result, 1, "Line check.");
-      expect(ctx.observe().some((m) => (m.text ?? "").includes(media.outsideFile))).toBe(false);
+      expect(
+        ctx.observe().some((m) => (m.text ?? "").includes(media.outsideFile)),
+        "the path shows in the text",
+      ).toBe(false);
+    },
+  },
+  {
+    id: "policy.media-line-url",
+    checks:
+      "A `MEDIA:` line naming a URL on a host that resolves to a private address is a `blocked` failure: never requested (the decoy sees zero connections), the URL never shows in the text.",
+    gate: "always",
+    applies: () => true,
+    exercises: [],
+    async run(ctx) {
+      const media = await conformanceMedia();
+      const url = media.decoy.blockedUrls.find((u) => new URL(u).hostname === DECOY_HOST) as string;
+      const result = await sendUnfetched(ctx, { text: `URL check.\nMEDIA: ${url}` });
+      expectRefused(result, 1, "URL check.");
+      expect(
+        ctx.observe().some((m) => (m.text ?? "").includes(DECOY_HOST)),
+        "the URL shows in the text",
+      ).toBe(false);
     },
   },
 ];

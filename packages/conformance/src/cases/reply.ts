@@ -87,7 +87,7 @@ export const replyCases: ConformanceCase[] = [
       const result = await send(ctx, { ...payload, replyToId: replyTo });
       expectDelivered(result);
       expect(result.receipt.degraded.filter((d) => /repl/i.test(`${d.from} ${d.to}`))).toEqual([]);
-      expect(result.observed[0]?.replyTo).toBe(replyTo);
+      expect(result.observed[0]?.replyTo, "reply reference of the first message").toBe(replyTo);
     },
   ),
   ...perOperation(
@@ -99,7 +99,7 @@ export const replyCases: ConformanceCase[] = [
       const result = await send(ctx, payload, undefined, target);
       expectDelivered(result);
       expect(result.observed.length).toBeGreaterThan(0);
-      for (const m of result.observed) expect(m.thread).toBe(target.thread);
+      for (const m of result.observed) expect(m.thread, "thread of every message").toBe(target.thread);
     },
   ),
   {
@@ -112,9 +112,10 @@ export const replyCases: ConformanceCase[] = [
       const replyTo = await anchor(ctx, "reply.split.first");
       const result = await send(ctx, { text: longText(ctx.capabilities), replyToId: replyTo });
       expectDelivered(result);
-      expect(result.observed.map((m) => m.replyTo)).toEqual(
-        result.observed.map((_, i) => (i === 0 ? replyTo : undefined)),
-      );
+      expect(
+        result.observed.map((m) => m.replyTo),
+        "reply references (first chunk only)",
+      ).toEqual(result.observed.map((_, i) => (i === 0 ? replyTo : undefined)));
     },
   },
   {
@@ -131,14 +132,37 @@ export const replyCases: ConformanceCase[] = [
         { replyMode: "all" },
       );
       expectDelivered(result);
-      expect(result.observed.length).toBeGreaterThanOrEqual(2);
-      for (const m of result.observed) expect(m.replyTo).toBe(replyTo);
+      expect(result.observed.length, "chunks delivered").toBeGreaterThanOrEqual(2);
+      for (const m of result.observed) expect(m.replyTo, "reply reference of every chunk").toBe(replyTo);
+    },
+  },
+  {
+    id: "reply.mode.off",
+    checks:
+      "With `replyMode: off`, no part (text chunks, then media) carries a reply reference, although `replyToId` is given.",
+    gate: "replies",
+    applies: both("replies"),
+    exercises: ["replies"],
+    async run(ctx) {
+      const replyTo = await anchor(ctx, "reply.mode.off");
+      const media = await conformanceMedia();
+      const result = await send(
+        ctx,
+        { text: longText(ctx.capabilities), mediaUrls: [media.file("png")], replyToId: replyTo },
+        { replyMode: "off" },
+      );
+      expectDelivered(result);
+      expect(result.observed.length, "parts delivered").toBeGreaterThanOrEqual(3);
+      expect(
+        result.observed.map((m) => m.replyTo),
+        "reply references (none with replyMode off)",
+      ).toEqual(result.observed.map(() => undefined));
     },
   },
   {
     id: "reply.missing",
     checks:
-      "A reply to a message that does not exist is still delivered (without the reference); nothing is lost.",
+      "A reply to a message that does not exist is still delivered (without the reference), with a `degraded` entry saying so; nothing is lost.",
     gate: "replies",
     applies: both("replies"),
     exercises: ["replies"],
@@ -147,6 +171,7 @@ export const replyCases: ConformanceCase[] = [
       expectDelivered(result);
       expect(result.observed).toHaveLength(1);
       expect(result.observed[0]?.replyTo).not.toBe("404404404");
+      expectDegraded(result.receipt, 0);
     },
   },
   {
@@ -159,8 +184,8 @@ export const replyCases: ConformanceCase[] = [
       const target = await threadTarget(ctx);
       const result = await send(ctx, { text: longText(ctx.capabilities) }, undefined, target);
       expectDelivered(result);
-      expect(result.observed.length).toBeGreaterThanOrEqual(2);
-      for (const m of result.observed) expect(m.thread).toBe(target.thread);
+      expect(result.observed.length, "chunks delivered").toBeGreaterThanOrEqual(2);
+      for (const m of result.observed) expect(m.thread, "thread of every chunk").toBe(target.thread);
     },
   },
   {

@@ -7,7 +7,7 @@ import {
   type Transport,
 } from "@outbox/core";
 import { conformanceMedia } from "../media-server.js";
-import type { ConformanceHarness } from "../types.js";
+import type { ConformanceHarness, FormatGaps } from "../types.js";
 import { referenceCapabilities } from "./capabilities.js";
 import { REFERENCE_CHAT, ReferenceEmulator } from "./emulator.js";
 import { referenceRenderer } from "./markup.js";
@@ -53,6 +53,13 @@ export interface ReferenceHarnessOptions extends Omit<ReferenceAdapterOptions, "
   adapter?: (adapter: ChannelAdapter) => ChannelAdapter;
   /** Case id → reason, passed through as `harness.skip`. */
   skip?: Record<string, string>;
+  /** Passed through as `harness.formatGaps` (with a renderer that cannot show that formatting). */
+  formatGaps?: FormatGaps;
+  /**
+   * Rules the emulator enforces when they differ from what the adapter is built with (to
+   * model an adapter built without its pacer). Default: `capabilities`.
+   */
+  platform?: Capabilities;
 }
 
 /** The conformance harness of the reference adapter: a fresh emulator and adapter per case. */
@@ -60,9 +67,12 @@ export function createReferenceHarness(options: ReferenceHarnessOptions = {}): C
   return {
     name: options.name ?? "reference",
     ...(options.skip ? { skip: options.skip } : {}),
+    ...(options.formatGaps ? { formatGaps: options.formatGaps } : {}),
     async setup() {
       const { policy } = await conformanceMedia();
-      const emulator = new ReferenceEmulator(options.capabilities ?? referenceCapabilities);
+      const emulator = new ReferenceEmulator(
+        options.platform ?? options.capabilities ?? referenceCapabilities,
+      );
       const built = createReferenceAdapter({
         ...options,
         emulator,
@@ -74,6 +84,7 @@ export function createReferenceHarness(options: ReferenceHarnessOptions = {}): C
         target: { to: REFERENCE_CHAT },
         observe: () => emulator.observe(),
         inject: (fault) => emulator.inject(fault),
+        rateLimitRefusals: () => emulator.rateLimitRefusals(),
         teardown: async () => {
           await adapter.close?.();
         },

@@ -271,6 +271,13 @@ export interface AdapterDefinition {
   clock?: Clock;
   /** Journal for once-only delivery. Default: in memory. */
   store?: DeliveryStore;
+  /**
+   * Secrets the adapter holds (bot token, signing secret, …). The engine removes them, on
+   * top of known token shapes, from every error message, `cause` chain and receipt entry it
+   * produces, and from what it saves in the journal. Values shorter than six characters are
+   * ignored. Default none.
+   */
+  secrets?: string[];
 }
 
 /** The journal of one idempotent send. */

@@ -5,12 +5,14 @@ import type {
   DeliveryReceipt,
   SendOptions,
 } from "../adapter/types.js";
-import { PayloadError, UnsupportedFeatureError } from "../errors/errors.js";
+import { OutboxError, PayloadError, UnsupportedFeatureError } from "../errors/errors.js";
+import { redactError } from "../errors/redact.js";
 import { parseReplyMarkdown } from "../markdown/parse-reply-markdown.js";
 import { normalizePayload } from "../parse/index.js";
 import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
 import { planDelivery } from "../plan/build-plan.js";
 import { validateCapabilities } from "./capabilities.js";
+import { checkSendInput } from "./check-send-input.js";
 import { systemClock } from "./clock.js";
 import { fingerprint } from "./fingerprint.js";
 import { loadMediaInputs } from "./load-media-inputs.js";
@@ -38,6 +40,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
   const pacer = createPacer(capabilities.rateLimits, clock);
   const policy = resolveRetryPolicy(definition.retry);
   const locks = new Map<string, Promise<unknown>>();
+  const secrets = [...(definition.secrets ?? [])];
 
   const deliver = async (
     payload: ReplyPayload,
@@ -76,35 +79,49 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
       replyUnsupported: wanted !== undefined && !capabilities.replies,
       journal,
       save: key === undefined ? undefined : journalSaver(store, key),
+      secrets,
     });
+  };
+
+  const send = async (
+    input: ReplyPayloadInput | ReplyPayload,
+    rawTarget: Target,
+    rawOptions: SendOptions | undefined,
+  ): Promise<DeliveryReceipt> => {
+    const { target, options } = checkSendInput(rawTarget, rawOptions);
+    if (target.thread !== undefined && !capabilities.threads)
+      throw new UnsupportedFeatureError(
+        "threads",
+        `${definition.name} has no threads; refusing to post outside thread ${target.thread}`,
+      );
+    const payload = normalizePayload(input, {
+      markdownImages: capabilities.markdownImages,
+      ...(target.currentMessageId === undefined ? {} : { currentMessageId: target.currentMessageId }),
+      ...(definition.media?.workspaceDir === undefined
+        ? {}
+        : { workspaceDir: definition.media.workspaceDir }),
+    });
+    const key = options.idempotencyKey;
+    if (key === undefined) return deliver(payload, target, options);
+    const previous = locks.get(key) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => deliver(payload, target, options));
+    locks.set(key, run);
+    try {
+      return await run;
+    } finally {
+      if (locks.get(key) === run) locks.delete(key);
+    }
   };
 
   return {
     name: definition.name,
     capabilities,
-    async send(input: ReplyPayloadInput | ReplyPayload, target: Target, options: SendOptions = {}) {
-      checkSendInput(target, options);
-      if (target.thread !== undefined && !capabilities.threads)
-        throw new UnsupportedFeatureError(
-          "threads",
-          `${definition.name} has no threads; refusing to post outside thread ${target.thread}`,
-        );
-      const payload = normalizePayload(input, {
-        markdownImages: capabilities.markdownImages,
-        ...(target.currentMessageId === undefined ? {} : { currentMessageId: target.currentMessageId }),
-        ...(definition.media?.workspaceDir === undefined
-          ? {}
-          : { workspaceDir: definition.media.workspaceDir }),
-      });
-      const key = options.idempotencyKey;
-      if (key === undefined) return deliver(payload, target, options);
-      const previous = locks.get(key) ?? Promise.resolve();
-      const run = previous.catch(() => undefined).then(() => deliver(payload, target, options));
-      locks.set(key, run);
+    async send(input: ReplyPayloadInput | ReplyPayload, target: Target, options?: SendOptions) {
       try {
-        return await run;
-      } finally {
-        if (locks.get(key) === run) locks.delete(key);
+        return await send(input, target, options);
+      } catch (error) {
+        // Thrown errors are redacted like receipt entries; a caller's own abort reason is theirs.
+        throw error instanceof OutboxError ? redactError(error, secrets) : error;
       }
     },
     ...(transport.close === undefined ? {} : { close: () => (transport.close as () => Promise<void>)() }),
@@ -115,23 +132,4 @@ function replyTarget(payload: ReplyPayload, target: Target): string | undefined 
   if (payload.replyToId === null) return undefined;
   if (payload.replyToId !== undefined && payload.replyToId !== "") return payload.replyToId;
   return payload.replyToCurrent ? target.currentMessageId : undefined;
-}
-
-function checkSendInput(target: Target, options: SendOptions): void {
-  const issues: Array<{ path: string[]; message: string; code: string }> = [];
-  const text = (value: unknown, path: string[], optional: boolean): void => {
-    if ((optional && value === undefined) || (typeof value === "string" && value.trim() !== "")) return;
-    issues.push({ path, message: "must be a non-empty string", code: "invalid_type" });
-  };
-  text(target?.to, ["target", "to"], false);
-  text(target?.thread, ["target", "thread"], true);
-  text(target?.currentMessageId, ["target", "currentMessageId"], true);
-  text(options.idempotencyKey, ["options", "idempotencyKey"], true);
-  if (options.replyMode !== undefined && !["first", "all", "off"].includes(options.replyMode))
-    issues.push({
-      path: ["options", "replyMode"],
-      message: 'must be "first", "all" or "off"',
-      code: "invalid_value",
-    });
-  if (issues.length > 0) throw new PayloadError("Invalid target or send options", issues);
 }

@@ -2,7 +2,7 @@ import type { Capabilities } from "../adapter/types.js";
 import { MediaError, OutboxError } from "../errors/errors.js";
 import { loadMedia } from "../media/index.js";
 import type { MediaPolicy } from "../media/types.js";
-import type { MediaAttachment, ReplyPayload } from "../payload/types.js";
+import type { MediaAttachment, RefusedMedia, ReplyPayload } from "../payload/types.js";
 import type { MediaInput } from "../plan/types.js";
 
 /** Largest upload the platform takes for any kind: the loader's cap before the kind is known. */
@@ -15,7 +15,8 @@ function largestUpload(capabilities: Capabilities): number {
  * attachments), concurrently, keeping order. The loader's `maxBytes` is lowered to the
  * platform's largest upload limit (the per-kind limits apply in the plan, once the kind
  * is sniffed). An https URL refused as too large becomes a link; any other refusal is a
- * failed input, never an exception.
+ * failed input, never an exception. References the parser refused on `MEDIA:` lines come
+ * last, each a failed input (`media_blocked`), so the receipt reports them.
  */
 export async function loadMediaInputs(
   payload: ReplyPayload,
@@ -26,7 +27,20 @@ export async function loadMediaInputs(
   const maxBytes = Math.min(policy?.maxBytes ?? Number.POSITIVE_INFINITY, largestUpload(capabilities));
   const effective: MediaPolicy = { ...policy, maxBytes, ...(signal === undefined ? {} : { signal }) };
   const refs: Array<string | MediaAttachment> = [...payload.mediaUrls, ...payload.media];
-  return Promise.all(refs.map((ref) => loadOne(ref, effective)));
+  const loaded = await Promise.all(refs.map((ref) => loadOne(ref, effective)));
+  return [...loaded, ...(payload.refusedMedia ?? []).map(refusedInput)];
+}
+
+/** A failed input for a reference the parser refused. */
+function refusedInput(refusal: RefusedMedia): MediaInput {
+  return {
+    status: "failed",
+    error: new MediaError(
+      "blocked",
+      `Media reference ${JSON.stringify(refusal.reference)} on a MEDIA: line was refused: ${refusal.reason}. Name a file inside MediaPolicy.localRoots (./file.png, /abs/path.png) or a public https URL.`,
+      { ref: refusal.reference },
+    ),
+  };
 }
 
 async function loadOne(ref: string | MediaAttachment, policy: MediaPolicy): Promise<MediaInput> {

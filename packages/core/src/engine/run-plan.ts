@@ -1,5 +1,6 @@
 import type { DeliveryJournal, DeliveryReceipt, DeliveryStore, SendOptions } from "../adapter/types.js";
-import { TransportError } from "../errors/errors.js";
+import { type OutboxError, TransportError } from "../errors/errors.js";
+import { redactError, redactSecrets } from "../errors/redact.js";
 import type { DeliveryPlan, PartDegradation } from "../plan/types.js";
 import { deliverPart, type PartContext, type SendablePart } from "./deliver-part.js";
 import { isAmbiguous } from "./retry.js";
@@ -16,6 +17,8 @@ export interface RunContext extends PartContext {
   journal: DeliveryJournal;
   /** Where to save the journal after each delivered part; absent without an idempotency key. */
   save: ((journal: DeliveryJournal) => Promise<void>) | undefined;
+  /** Secrets the adapter declared, removed from every failure and degradation. */
+  secrets: readonly string[];
 }
 
 /**
@@ -29,17 +32,20 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
   const delivered = new Set(journal.deliveredParts);
   const ambiguous = new Set(journal.ambiguousParts ?? []);
   const failures: DeliveryReceipt["failures"] = [];
+  const fail = (part: number, error: OutboxError): void => {
+    failures.push({ part, error: redactError(error, context.secrets) });
+  };
   let replyPending = context.replyTo !== undefined && journal.messages.length === 0;
   let unsupportedNoted = journal.messages.length > 0;
 
   for (const [index, part] of plan.parts.entries()) {
     if (delivered.has(index)) continue;
     if (part.type === "failed") {
-      failures.push({ part: index, error: part.error });
+      fail(index, part.error);
       continue;
     }
     if (ambiguous.has(index) && !context.retry.policy.retryAmbiguous) {
-      failures.push({ part: index, error: maybeDelivered(index) });
+      fail(index, maybeDelivered(index));
       continue;
     }
     const replyTo =
@@ -47,17 +53,20 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
         ? context.replyTo
         : undefined;
     const result = await deliverPart(withoutRescuedCaption(part, index, journal), index, replyTo, context);
-    const entries: PartDegradation[] = result.degraded.map((entry) => ({ part: index, ...entry }));
+    const planned = result.error === undefined ? plan.degraded.filter((entry) => entry.part === index) : [];
+    const entries: PartDegradation[] = [
+      ...planned,
+      ...result.degraded.map((entry) => ({ part: index, ...entry })),
+    ].map((entry) => ({ ...entry, reason: redactSecrets(entry.reason, context.secrets) }));
     const unsure = result.error !== undefined && isAmbiguous(result.error);
     if (unsure) ambiguous.add(index);
     else ambiguous.delete(index);
     if (result.error === undefined) {
       delivered.add(index);
-      entries.unshift(...plan.degraded.filter((entry) => entry.part === index));
       if (context.replyUnsupported && !unsupportedNoted)
         entries.unshift({ part: index, from: "reply", to: "none", reason: "the platform has no replies" });
       unsupportedNoted = true;
-    } else failures.push({ part: index, error: result.error });
+    } else fail(index, result.error);
     if (result.messages.length > 0 || result.error === undefined || unsure) replyPending = false;
     if (result.messages.length === 0 && !unsure) continue;
     journal.messages.push(...result.messages);

@@ -2,6 +2,7 @@
  * The one error module of Outbox. Every error has a stable `code` (messages may change,
  * codes do not) and keeps the underlying `cause`. Times are milliseconds everywhere.
  */
+import { redactSecrets } from "./redact.js";
 
 /** Stable error codes. Adding a code is minor; changing one is major. */
 export type OutboxErrorCode =
@@ -24,13 +25,17 @@ export interface OutboxErrorOptions {
   cause?: unknown;
 }
 
-/** Base class of every error Outbox throws or reports in a receipt. */
+/**
+ * Base class of every error Outbox throws or reports in a receipt. Its message goes
+ * through {@link redactSecrets} (known token shapes, URL userinfo and query strings); the
+ * engine also redacts the `cause` chain and the secrets an adapter declares.
+ */
 export class OutboxError extends Error {
   /** Stable machine-readable code. */
   readonly code: OutboxErrorCode;
 
   constructor(code: OutboxErrorCode, message: string, options?: OutboxErrorOptions) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(redactSecrets(message), options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
   }

@@ -4,7 +4,7 @@
  * Code is kept byte for byte. Media keep their place as offsets into the final text.
  */
 import { type CodeRanges, codeRunsPast, inCode } from "./code-ranges.js";
-import { mediaTokenAt, readMediaLine } from "./media-line.js";
+import { mediaTokenAt, type RefusedReference, readMediaLine } from "./media-line.js";
 import type { Removed } from "./remove-directives.js";
 
 /** How stage two treats `MEDIA:` lines. */
@@ -31,6 +31,8 @@ export interface Assembled {
   media: PlacedMedia[];
   /** Whether anything was extracted or removed, in either stage. */
   changed: boolean;
+  /** References on `MEDIA:` lines that were refused (only when extracting), in order. */
+  refused: RefusedReference[];
 }
 
 const CONTENT = 0;
@@ -62,8 +64,9 @@ interface Lines {
 export function assemble(removed: Removed, options: AssembleOptions): Assembled {
   const { text, code } = removed;
   if (removed.cuts.length === 0 && !hasDirectiveLine(text, code, options)) {
-    return { text: text.trimEnd(), media: [], changed: false };
+    return { text: text.trimEnd(), media: [], changed: false, refused: [] };
   }
+  const refused: RefusedReference[] = [];
   const lines: Lines = {
     source: text,
     starts: [],
@@ -100,6 +103,7 @@ export function assemble(removed: Removed, options: AssembleOptions): Assembled 
     const token = options.media === "ignore" || blank ? -1 : mediaTokenAt(text, start, contentEnd);
     if (token !== -1 && isDirectiveLine(code, start, token, contentEnd)) {
       const read = readMediaLine(text.slice(start, contentEnd), token);
+      if (options.media === "extract") refused.push(...read.refused);
       if (read.changed || options.media === "strip") {
         changed = true;
         let rest = options.media === "strip" ? undefined : read.rest;
@@ -123,8 +127,8 @@ export function assemble(removed: Removed, options: AssembleOptions): Assembled 
     if (newline === -1) break;
     start = newline + 1;
   }
-  if (!changed) return { text: text.trimEnd(), media: [], changed };
-  return { ...tidy(lines), changed };
+  if (!changed) return { text: text.trimEnd(), media: [], changed, refused };
+  return { ...tidy(lines), changed, refused };
 }
 
 function isBlankRange(text: string, start: number, end: number): boolean {

@@ -106,12 +106,19 @@ function isCandidate(text: string, i: number, images: boolean): boolean {
   return (next | 32) === 101;
 }
 
-/** Finds the next `[/embed]` (any case) that is not inside code. */
+/**
+ * Finds the next `[/embed]` (any ASCII case) that is not inside code. The search runs on
+ * the text itself: offsets from a case-mapped copy would be wrong after `İ` and the like.
+ */
 function closingSearch(text: string, code: CodeRanges): NextIndex {
-  const lower = text.toLowerCase();
+  const closing = /\[\/embed\]/gi;
+  const find = (from: number): number => {
+    closing.lastIndex = from;
+    return closing.exec(text)?.index ?? -1;
+  };
   return new NextIndex(text, (_, from) => {
-    let at = lower.indexOf("[/embed]", from);
-    while (at !== -1 && !isProse(code, at, at + 8)) at = lower.indexOf("[/embed]", at + 1);
+    let at = find(from);
+    while (at !== -1 && !isProse(code, at, at + 8)) at = find(at + 1);
     return at;
   });
 }

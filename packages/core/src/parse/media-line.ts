@@ -3,9 +3,10 @@
  */
 import {
   hasExtension,
+  hasScheme,
   isRootedPath,
-  isValidReference,
   looksLikeLocalPath,
+  referenceProblem,
   stripReference,
   toPath,
 } from "./media-ref.js";
@@ -18,10 +19,20 @@ export interface LineReference {
   column: number;
 }
 
+/** A reference on a directive line that was refused, and why. */
+export interface RefusedReference {
+  /** The reference as written (quotes and brackets stripped). */
+  reference: string;
+  /** Why it cannot be media. */
+  reason: string;
+}
+
 /** What becomes of a directive line. */
 export interface MediaLine {
   /** Valid references, in order. */
   references: LineReference[];
+  /** Path- or URL-like parts that are not valid references, in order. */
+  refused: RefusedReference[];
   /** The text left on the line; `undefined` drops the line; the line itself when unchanged. */
   rest: string | undefined;
   /** Whether the line changed (something was extracted or removed). */
@@ -39,8 +50,8 @@ interface Part {
   stripped: string;
   /** Cleaned reference. */
   url: string;
-  /** Valid under the rules of the last `validate` pass. */
-  valid: boolean;
+  /** Why it is not valid under the rules of the last `validate` pass (`undefined`: valid). */
+  problem: string | undefined;
 }
 
 /**
@@ -60,17 +71,24 @@ export function readMediaLine(line: string, token: number): MediaLine {
     .replace(/^[ \t]+/, "")
     .replace(/[ \t\r]+$/, "");
   const parts = validate(split(payload), false);
-  if (!parts.some((part) => part.valid)) validate(parts, true);
-  if (!parts.some((part) => part.valid)) {
+  if (!parts.some(isValid)) validate(parts, true);
+  const refused = parts.flatMap((part) =>
+    part.problem !== undefined &&
+    !part.stripped.startsWith("MEDIA:") &&
+    (looksLikeLocalPath(part.stripped) || hasScheme(part.stripped))
+      ? [{ reference: part.stripped, reason: part.problem }]
+      : [],
+  );
+  if (!parts.some(isValid)) {
     const leaks = parts.some((part) => looksLikeLocalPath(part.stripped));
     return leaks
-      ? { references: [], rest: undefined, changed: true }
-      : { references: [], rest: line, changed: false };
+      ? { references: [], refused, rest: undefined, changed: true }
+      : { references: [], refused, rest: line, changed: false };
   }
   const references: LineReference[] = [];
   let rest = "";
   for (const part of parts) {
-    if (part.valid) {
+    if (isValid(part)) {
       references.push({ url: part.url, column: rest.length });
       continue;
     }
@@ -82,7 +100,7 @@ export function readMediaLine(line: string, token: number): MediaLine {
       continue;
     rest = rest.length === 0 ? part.raw : `${rest} ${part.raw}`;
   }
-  return { references, rest: rest.length === 0 ? undefined : rest, changed: true };
+  return { references, refused, rest: rest.length === 0 ? undefined : rest, changed: true };
 }
 
 /** Split a payload into candidate parts (quoted payloads and paths with spaces stay whole). */
@@ -109,11 +127,16 @@ function toPart(raw: string, quoted: boolean, spaces: boolean): Part {
     spaces: spaces || /^file:/i.test(stripped),
     stripped,
     url: toPath(stripped),
-    valid: false,
+    problem: "not checked",
   };
 }
 
 function validate(parts: Part[], allowBare: boolean): Part[] {
-  for (const part of parts) part.valid = isValidReference(part.url, { allowBare, allowSpaces: part.spaces });
+  for (const part of parts)
+    part.problem = referenceProblem(part.url, { allowBare, allowSpaces: part.spaces });
   return parts;
+}
+
+function isValid(part: Part): boolean {
+  return part.problem === undefined;
 }

@@ -127,18 +127,31 @@ export interface ReferenceRules {
 
 /** Whether a cleaned reference is a usable media reference (see protocol.md, `MEDIA:` lines). */
 export function isValidReference(value: string, rules: ReferenceRules): boolean {
-  if (value === "" || value.length > MAX_REFERENCE_LENGTH) return false;
-  if (hasScheme(value)) return checkRemoteMediaUrl(value).ok && value === value.trim();
+  return referenceProblem(value, rules) === undefined;
+}
+
+/** Why a cleaned reference is not a usable media reference, or `undefined` when it is. */
+export function referenceProblem(value: string, rules: ReferenceRules): string | undefined {
+  if (value === "") return "it is empty";
+  if (value.length > MAX_REFERENCE_LENGTH) return `it is longer than ${MAX_REFERENCE_LENGTH} characters`;
+  if (hasScheme(value)) {
+    const check = checkRemoteMediaUrl(value);
+    if (!check.ok) return check.reason;
+    return value === value.trim() ? undefined : "it has surrounding whitespace";
+  }
   // Control characters never belong in a path; other whitespace only where allowed.
-  if (hasControlCharacter(value, false)) return false;
-  if (!rules.allowSpaces && /\s/.test(value)) return false;
-  if (value !== value.trim()) return false;
-  if (hasParentSegment(value)) return false;
-  if (value.startsWith("~") && !/^~[\\/]/.test(value)) return false;
+  if (hasControlCharacter(value, false)) return "it contains control characters";
+  if ((!rules.allowSpaces && /\s/.test(value)) || value !== value.trim()) return "it contains whitespace";
+  if (hasParentSegment(value)) return "it contains a '..' segment";
+  if (value.startsWith("~") && !/^~[\\/]/.test(value))
+    return "it names another user's home directory (~user)";
   // UNC shares (`\\server\share`, `//server/share`) reach out over the network.
-  if (/^(?:\\\\|\/\/)/.test(value)) return false;
-  if (isRootedPath(value)) return !/^(?:\/|\.[\\/]|~[\\/]|[A-Za-z]:[\\/])$/.test(value);
-  if (/^[A-Za-z]:/.test(value)) return false;
-  if (/[\\/]/.test(value)) return true;
-  return rules.allowBare && hasExtension(value);
+  if (/^(?:\\\\|\/\/)/.test(value)) return "it is a network share (UNC path)";
+  if (isRootedPath(value))
+    return /^(?:\/|\.[\\/]|~[\\/]|[A-Za-z]:[\\/])$/.test(value)
+      ? "it names a directory, not a file"
+      : undefined;
+  if (/^[A-Za-z]:/.test(value)) return "it is a drive-relative Windows path";
+  if (/[\\/]/.test(value)) return undefined;
+  return rules.allowBare && hasExtension(value) ? undefined : "it is not a path or https URL";
 }

@@ -7,13 +7,15 @@ import type { ParseOptions, ReplyPayload, ReplyPayloadInput } from "../payload/t
 import { mediaIdentity } from "./media-identity.js";
 import { parseReply } from "./parse-reply.js";
 import { MAX_MEDIA, validatePayload } from "./payload-schema.js";
+import { checkRemoteMediaUrl } from "./remote-url.js";
 
 /**
  * Normalize a payload: validate it (throwing {@link PayloadError} with every issue), parse
  * its text with {@link parseReply}, then merge media (structured `mediaUrls`, then
  * `mediaUrl`, then media found in the text), trimmed, blanks dropped, deduplicated by
  * {@link mediaIdentity}. `audioAsVoice` and `replyToCurrent` are OR-ed; an explicit
- * `replyToId` (or `null`) beats a tag. Idempotent.
+ * `replyToId` (or `null`) beats a tag; references the text's `MEDIA:` lines refused are
+ * kept in `refusedMedia`. Idempotent.
  */
 export function normalizePayload(input: ReplyPayloadInput, options: ParseOptions = {}): ReplyPayload {
   const payload = validatePayload(input);
@@ -40,17 +42,24 @@ export function normalizePayload(input: ReplyPayloadInput, options: ParseOptions
     replyToCurrent: payload.replyToCurrent === true || parsed.replyToCurrent,
     embeds: [...(payload.embeds ?? []), ...parsed.embeds],
   };
+  const refused = [...((payload as ReplyPayload).refusedMedia ?? []), ...(parsed.refusedMedia ?? [])];
+  if (refused.length > 0) result.refusedMedia = refused;
   const replyToId = payload.replyToId !== undefined ? payload.replyToId : parsed.replyToId;
   if (replyToId !== undefined) result.replyToId = replyToId;
   return result;
 }
 
-/** Trim, drop blanks, keep the first reference of each media identity. */
+/**
+ * Trim, drop blanks, put https URLs that pass {@link checkRemoteMediaUrl} in the canonical
+ * form that was checked (only that form goes to the loader and to platforms that fetch
+ * URLs themselves), keep the first reference of each media identity.
+ */
 export function dedupeMedia(refs: readonly string[], workspaceDir?: string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const ref of refs) {
-    const trimmed = ref.trim();
+    const check = /^https:/i.test(ref.trim()) ? checkRemoteMediaUrl(ref) : undefined;
+    const trimmed = check?.ok ? check.url : ref.trim();
     if (trimmed === "") continue;
     const identity = mediaIdentity(trimmed, workspaceDir);
     if (seen.has(identity)) continue;

@@ -2,6 +2,7 @@
  * `parseReply`: turn an assistant's reply text into visible text plus the directives it
  * carries (protocol.md). Linear in the length of the text.
  */
+import { redactSecrets } from "../errors/redact.js";
 import type { ParsedReply, ParseOptions, ReplySegment } from "../payload/types.js";
 import { assemble, type PlacedMedia } from "./assemble.js";
 import { type CodeRanges, findCodeRanges } from "./code-ranges.js";
@@ -14,7 +15,8 @@ const NO_CODE: CodeRanges = { bounds: [] };
 /**
  * Parse a reply: extract `MEDIA:` references, `[[audio_as_voice]]`, reply tags, `[embed …]`
  * shortcodes and (opt-in) Markdown images outside code, and return the cleaned text with
- * the media in order. Never throws.
+ * the media in order. Path- or URL-like references a `MEDIA:` line holds that are not
+ * valid are listed in `refusedMedia` (the text rules do not change). Never throws.
  */
 export function parseReply(raw: string, options: ParseOptions = {}): ParsedReply {
   const media = options.media ?? "extract";
@@ -32,6 +34,11 @@ export function parseReply(raw: string, options: ParseOptions = {}): ParsedReply
       rest.includes("[") && (scanDirectives(rest, NO_CODE, scan).length > 0 || hasEmbedOpening(rest)),
   });
   const result = finish(assembled.text, assembled.media);
+  if (assembled.refused.length > 0)
+    result.refusedMedia = assembled.refused.map(({ reference, reason }) => ({
+      reference: redactSecrets(reference),
+      reason,
+    }));
   applyTags(result, found, options.currentMessageId);
   return result;
 }

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { PayloadError, type PayloadIssue } from "../errors/errors.js";
 import type { ReplyPayloadInput } from "../payload/types.js";
+import { ownData } from "./own-data.js";
 
 /** Most media one payload may carry (structured and found in the text together). */
 export const MAX_MEDIA = 100;
@@ -50,6 +51,8 @@ const input = z
     replyToId: z.string().min(1).nullable().optional(),
     replyToCurrent: z.boolean().optional(),
     embeds: z.array(embed).optional(),
+    // A normalized payload handed back in (normalizePayload is idempotent).
+    refusedMedia: z.array(z.strictObject({ reference: z.string(), reason: z.string() })).optional(),
   })
   .refine(
     (value) =>
@@ -59,8 +62,12 @@ const input = z
     },
   );
 
-/** Validate a payload; throws {@link PayloadError} listing every issue. */
-export function validatePayload(value: unknown): ReplyPayloadInput {
+/**
+ * Validate a payload; throws {@link PayloadError} listing every issue. Only own properties
+ * count (see {@link ownData}); the copy that was validated is returned.
+ */
+export function validatePayload(raw: unknown): ReplyPayloadInput {
+  const value = ownData(raw);
   const result = input.safeParse(value);
   if (result.success) return value as ReplyPayloadInput;
   throw new PayloadError(

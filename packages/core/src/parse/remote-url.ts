@@ -15,7 +15,9 @@ export type RemoteUrlCheck = { ok: true; url: string } | { ok: false; reason: st
  * Check that a URL may be fetched as media: `https:` only, no userinfo, a public host
  * (no dotless names, `localhost`, `*.local`, `*.internal`, empty labels; IP literals outside
  * every special-use range, IPv4 written only in canonical dotted form). Malformed URLs and
- * literals fail closed. On success `url` is the input, trimmed.
+ * literals fail closed. On success `url` is the canonical form the checks were made on
+ * (WHATWG `href`: `https://example.com\\@127.0.0.1/a.png` → `https://example.com/@127.0.0.1/a.png`);
+ * pass only that form onward, since other URL parsers may read the raw string differently.
  */
 export function checkRemoteMediaUrl(url: string): RemoteUrlCheck {
   const trimmed = url.trim();
@@ -37,15 +39,15 @@ export function checkRemoteMediaUrl(url: string): RemoteUrlCheck {
   if (host.startsWith("[")) {
     return isBlockedIp(host.slice(1, -1))
       ? { ok: false, reason: "blocked IP address" }
-      : { ok: true, url: trimmed };
+      : { ok: true, url: parsed.href };
   }
   if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) {
     const written = authority.replace(/:\d*$/, "").replace(/\.$/, "").toLowerCase();
     if (written !== host) return { ok: false, reason: "IPv4 address not written in canonical dotted form" };
-    return isBlockedIp(host) ? { ok: false, reason: "blocked IP address" } : { ok: true, url: trimmed };
+    return isBlockedIp(host) ? { ok: false, reason: "blocked IP address" } : { ok: true, url: parsed.href };
   }
   if (isBlockedHostname(host)) return { ok: false, reason: "blocked host name" };
-  return { ok: true, url: trimmed };
+  return { ok: true, url: parsed.href };
 }
 
 /** Whether a string holds an ASCII control character (or a space, with `spaceToo`). */

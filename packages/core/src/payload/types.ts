@@ -75,6 +75,20 @@ export interface ParsedReply {
   embeds: CanvasEmbed[];
   /** The cleaned text cut at each extracted media reference, in order; empty text segments omitted. */
   segments: ReplySegment[];
+  /**
+   * References on `MEDIA:` lines that were refused (a path with `..`, `~user`, an `http:`
+   * or private URL, …), with the reason; present only when there are some and media are
+   * extracted. The engine reports each as a receipt failure, so none is silently lost.
+   */
+  refusedMedia?: RefusedMedia[];
+}
+
+/** A media reference the parser refused. */
+export interface RefusedMedia {
+  /** The reference as written, URL credentials and query redacted. */
+  reference: string;
+  /** Why it cannot be media. */
+  reason: string;
 }
 
 /** What a runtime hands to Outbox: reply text plus structured fields. */
@@ -113,6 +127,8 @@ export interface ReplyPayload {
   replyToCurrent: boolean;
   /** Canvas embeds (web surface only; chat adapters strip them). */
   embeds: CanvasEmbed[];
+  /** `MEDIA:` references in the text that were refused (see {@link ParsedReply.refusedMedia}); reported as receipt failures. */
+  refusedMedia?: RefusedMedia[];
 }
 
 /** Where a reply goes. */

@@ -1,10 +1,30 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { DeliveryJournal } from "../../src/adapter/types.js";
 import { createFileStore } from "../../src/engine/file-store.js";
 import { createMemoryStore } from "../../src/engine/memory-store.js";
+
+/**
+ * A crash in the middle of a write: while `crashing` is set, `writeFile` puts the first
+ * half of the data on disk and then fails, as a process killed mid-write leaves a file.
+ */
+const crash = vi.hoisted(() => ({ crashing: false }));
+vi.mock("node:fs/promises", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:fs/promises")>();
+  return {
+    ...real,
+    writeFile: (async (file: string, data: string, options?: object) => {
+      if (!crash.crashing) return real.writeFile(file, data, options);
+      await real.writeFile(file, data.slice(0, Math.floor(data.length / 2)));
+      throw new Error("killed mid-write");
+    }) as typeof real.writeFile,
+  };
+});
+afterEach(() => {
+  crash.crashing = false;
+});
 
 const journal = (parts: number[]): DeliveryJournal => ({
   fingerprint: "f",
@@ -12,6 +32,15 @@ const journal = (parts: number[]): DeliveryJournal => ({
   degraded: [],
   deliveredParts: parts,
 });
+
+const isJson = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -50,6 +79,26 @@ describe("createFileStore", () => {
       "fingerprint",
       "f",
     );
+  });
+
+  it("never leaves a torn journal: a write killed midway leaves the previous one readable", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "outbox-store-"));
+    dirs.push(dir);
+    const store = createFileStore(dir);
+    await store.set("k", journal([0, 1]));
+    crash.crashing = true;
+    await expect(store.set("k", journal([0, 1, 2, 3, 4, 5, 6, 7]))).rejects.toThrow("killed mid-write");
+    crash.crashing = false;
+    // The half-written bytes exist somewhere (the write did start) ...
+    const files = await readdir(dir);
+    const contents = await Promise.all(files.map((file) => readFile(join(dir, file), "utf8")));
+    expect(
+      contents.filter((text) => !isJson(text)),
+      "a torn file was written",
+    ).toHaveLength(1);
+    // ... but not where the journal is read from.
+    expect(await store.get("k")).toEqual(journal([0, 1]));
+    expect(await createFileStore(dir).get("k"), "after a restart").toEqual(journal([0, 1]));
   });
 
   it("never leaves a torn file under concurrent writes of one key", async () => {

@@ -65,6 +65,17 @@ describe("normalizePayload merging", () => {
     });
   });
 
+  it("passes on remote URLs in the canonical form checkRemoteMediaUrl checked", () => {
+    const payload = normalizePayload({
+      text: "MEDIA: https://Example.com\\@127.0.0.1/a.png",
+      mediaUrls: ["https://example.com\\@127.0.0.1/b.png"],
+    });
+    expect(payload.mediaUrls).toEqual([
+      "https://example.com/@127.0.0.1/b.png",
+      "https://example.com/@127.0.0.1/a.png",
+    ]);
+  });
+
   it("keeps every valid structured field", () => {
     const data = new Uint8Array([1, 2, 3]);
     const embed = {
@@ -117,5 +128,84 @@ describe("normalizePayload merging", () => {
       replyToCurrent: false,
       embeds: [],
     });
+  });
+});
+
+describe("normalizePayload on hostile objects", () => {
+  it("reads own properties only: a polluted Object.prototype adds no media", () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.mediaUrls = ["/etc/passwd"];
+    proto.mediaUrl = "/etc/shadow";
+    proto.filePath = "/etc/passwd";
+    try {
+      const payload = normalizePayload({
+        text: "hi",
+        media: [{ mimeType: "text/plain", data: new Uint8Array([104, 105]) }],
+      });
+      expect(payload.mediaUrls).toEqual([]);
+      expect(payload.media).toEqual([{ mimeType: "text/plain", data: new Uint8Array([104, 105]) }]);
+    } finally {
+      delete proto.mediaUrls;
+      delete proto.mediaUrl;
+      delete proto.filePath;
+    }
+  });
+
+  it("ignores inherited fields of a payload built on another prototype object", () => {
+    const payload = normalizePayload(
+      Object.assign(Object.create({ mediaUrls: ["/etc/passwd"] }), { text: "x" }),
+    );
+    expect(payload.mediaUrls).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a throwing getter",
+      Object.defineProperty({ text: "x" }, "mediaUrls", {
+        enumerable: true,
+        get() {
+          throw new Error("boom");
+        },
+      }),
+      ["mediaUrls"],
+    ],
+    [
+      "a Proxy whose ownKeys throws",
+      new Proxy(
+        { text: "x" },
+        {
+          ownKeys() {
+            throw new Error("trap");
+          },
+        },
+      ),
+      [],
+    ],
+    [
+      "a nested throwing getter",
+      {
+        media: [
+          Object.defineProperty({ mimeType: "image/png" }, "data", {
+            enumerable: true,
+            get() {
+              throw new TypeError("nope");
+            },
+          }),
+        ],
+      },
+      ["media", 0, "data"],
+    ],
+  ])("%s gives a PayloadError naming the field", (_name, input, path) => {
+    const error = (() => {
+      try {
+        normalizePayload(input as never);
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(PayloadError);
+    expect((error as PayloadError).issues[0]?.path).toEqual(path);
+    expect((error as PayloadError).message).toMatch(/threw/);
   });
 });

@@ -243,6 +243,12 @@ describe("[embed …]", () => {
     { input: '[embed url="/x"] never closed', text: '[embed url="/x"] never closed', count: 0 },
     { input: '[embed url="/x"]`[/embed]` [/embed] after', text: "after", count: 1 },
     { input: 'x `[embed ref="a" /]`', text: 'x `[embed ref="a" /]`', count: 0 },
+    {
+      input: `${"İ".repeat(12)} [embed url="/x"]SECRET[/embed] tail words`,
+      text: `${"İ".repeat(12)} tail words`,
+      count: 1,
+    },
+    { input: 'ẞﬀ [EMBED url="/x"]SECRET[/Embed] tail', text: "ẞﬀ tail", count: 1 },
   ])("$input", ({ input, text, count }) => {
     const parsed = parseReply(input);
     expect(parsed.text).toBe(text);
@@ -389,5 +395,26 @@ describe("an attacker or a sloppy model writing the reply", () => {
     ]) {
       expect(() => parseReply(input, { markdownImages: true })).not.toThrow();
     }
+  });
+});
+
+describe("refused references are reported, the text rules unchanged", () => {
+  it("lists each refused reference with its reason", () => {
+    const parsed = parseReply(
+      "Look\nMEDIA: ../../.env\nMEDIA: ./ok.png ~bob/x.png\nMEDIA: https://u:p@10.0.0.1/a.png?k=v",
+    );
+    expect(parsed.mediaUrls).toEqual(["./ok.png"]);
+    expect(parsed.text).toBe("Look\nMEDIA: https://u:p@10.0.0.1/a.png?k=v");
+    expect(parsed.refusedMedia).toEqual([
+      { reference: "../../.env", reason: "it contains a '..' segment" },
+      { reference: "~bob/x.png", reason: "it names another user's home directory (~user)" },
+      { reference: "https://10.0.0.1/a.png?…", reason: "URL contains userinfo" },
+    ]);
+  });
+
+  it("has no refusedMedia when nothing was refused, nor when media are stripped or ignored", () => {
+    expect(parseReply("MEDIA: ./a.png\nMEDIA: is a word")).not.toHaveProperty("refusedMedia");
+    expect(parseReply("MEDIA: ../x.png", { media: "strip" })).not.toHaveProperty("refusedMedia");
+    expect(parseReply("MEDIA: ../x.png", { media: "ignore" })).not.toHaveProperty("refusedMedia");
   });
 });

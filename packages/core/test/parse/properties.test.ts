@@ -7,6 +7,49 @@ import { parseReply } from "../../src/parse/parse-reply.js";
 import { checkRemoteMediaUrl } from "../../src/parse/remote-url.js";
 import type { ParseOptions } from "../../src/payload/types.js";
 
+/**
+ * Characters that break code that assumes one code unit per character or that indexes a
+ * string with offsets found in a case-mapped copy: length-changing case mappings (`İ`
+ * lower-cases to two code units, `ẞ`/`ß`/`ﬀ` upper-case to two), combining marks,
+ * surrogate pairs (and a lone one), NBSP, zero-width and direction marks.
+ */
+const UNICODE = [
+  "İ",
+  "İİ",
+  "ẞ",
+  "ß",
+  "ﬀ",
+  "ﬃ",
+  "ŉ",
+  "ΐ",
+  "K",
+  "ſ",
+  "e\u0301",
+  "\u0301",
+  "\u0338",
+  "😀",
+  "𝐀",
+  "\ud83d",
+  "\u00a0",
+  "\u200b",
+  "\u200c",
+  "\u200d",
+  "\ufeff",
+  "\u200e",
+  "\u200f",
+  "\u202e",
+  "\u2028",
+  "\u3000",
+];
+
+/** A short run of {@link UNICODE} pieces and arbitrary code points. */
+const unicode = fc
+  .array(fc.oneof(fc.constantFrom(...UNICODE), fc.string({ unit: "grapheme", maxLength: 2 })), {
+    minLength: 1,
+    maxLength: 6,
+  })
+  .map((pieces) => pieces.join(""));
+
 /** Text built from the pieces replies are made of, so generated input hits every rule. */
 const reply = fc
   .array(
@@ -56,8 +99,15 @@ const reply = fc
         "🎉",
         "שלום",
         "\\",
+        "Media:",
+        "[[reply_to:",
+        "[[audio_as_voice]]",
+        '[embed ref="x" /]',
+        "![i](https://example.com/i.png)",
+        "MEDIA:/home/me/.ssh/id_rsa",
       ),
       fc.string({ maxLength: 6 }),
+      unicode,
     ),
     { maxLength: 40 },
   )
@@ -124,11 +174,27 @@ describe("parseReply properties", () => {
     );
   });
 
-  it("parseReply(neutralizeMediaDirectives(x)) extracts no media", () => {
+  it("parseReply(neutralizeMediaDirectives(x)) extracts no media, under every parse option", () => {
     fc.assert(
-      fc.property(reply, (text) => {
-        expect(parseReply(neutralizeMediaDirectives(text)).mediaUrls).toEqual([]);
+      fc.property(reply, options, (text, opts) => {
+        expect(parseReply(neutralizeMediaDirectives(text), opts).mediaUrls).toEqual([]);
       }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("words after a block embed survive, whatever precedes it", () => {
+    fc.assert(
+      fc.property(
+        fc.array(unicode, { maxLength: 12 }),
+        fc.constantFrom("embed", "EMBED", "Embed"),
+        (before, name) => {
+          const text = `${before.join(" ")} [${name} url="/x"]SECRET[/${name}] tail words`;
+          const parsed = parseReply(text);
+          expect(parsed.text).toContain("tail words");
+          expect(parsed.text).not.toContain("SECRET");
+        },
+      ),
       runs,
     );
   });

@@ -16,7 +16,16 @@ describe("checkRemoteMediaUrl", () => {
     "https://xn--bcher-kva.example/a.png",
     "https://bücher.example/a.png",
   ])("accepts %s", (url) => {
-    expect(checkRemoteMediaUrl(url)).toEqual({ ok: true, url });
+    expect(checkRemoteMediaUrl(url)).toEqual({ ok: true, url: new URL(url).href });
+  });
+
+  it.each([
+    ["https://example.com\\@127.0.0.1/a.png", "https://example.com/@127.0.0.1/a.png"],
+    ["HTTPS://Example.COM/a.png", "https://example.com/a.png"],
+    ["https://bücher.example/a b".replace(" ", "%20"), "https://xn--bcher-kva.example/a%20b"],
+    ["https://example.com/x/../a.png", "https://example.com/a.png"],
+  ])("returns the canonical form the checks were made on: %s", (input, href) => {
+    expect(checkRemoteMediaUrl(input)).toEqual({ ok: true, url: href });
   });
 
   it("returns the URL trimmed", () => {

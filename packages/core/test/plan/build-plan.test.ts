@@ -153,6 +153,7 @@ describe("plan and receipt (property)", () => {
               replyUnsupported: false,
               journal: { fingerprint: "", messages: [], degraded: [], deliveredParts: [] },
               save: undefined,
+              secrets: [],
             }),
           );
           const delivered = new Set(receipt.messages.map((m) => m.part));

@@ -7,6 +7,7 @@ import { type ApiRequest, objectParam } from "./body.js";
 import { type Chats, type Message, mediaContent, type Placement } from "./chats.js";
 import { EntityParseError, type ParsedText, parseTelegramHtml } from "./html-entities.js";
 import { directUpload, type MediaContext, type MediaField, resolveMedia, type StoredFile } from "./media.js";
+import { observedFormatting } from "./observed-formatting.js";
 import type { ObservedMessage } from "./types.js";
 
 /** What a handler needs from the emulator. */
@@ -68,6 +69,17 @@ function captionContent(parsed: ParsedText | undefined): Record<string, unknown>
     : { caption: parsed.text };
 }
 
+/** `formatting` of an observation: the spans of parsed text, left out when plain. */
+function formattingField(parsed: ParsedText | undefined): Pick<ObservedMessage, "formatting"> {
+  const formatting = observedFormatting(parsed?.entities ?? []);
+  return formatting.length > 0 ? { formatting } : {};
+}
+
+/** Visible caption and its spans, as an observation carries them (nothing when empty). */
+function captionFields(parsed: ParsedText | undefined): Pick<ObservedMessage, "caption" | "formatting"> {
+  return parsed?.text ? { caption: parsed.text, ...formattingField(parsed) } : {};
+}
+
 function placementFields(placement: Placement): Pick<ObservedMessage, "replyTo" | "thread"> {
   return {
     ...(placement.replyTo ? { replyTo: String(placement.replyTo.message_id) } : {}),
@@ -95,7 +107,12 @@ const sendMessage: Handler = async ({ params }, ctx) => {
   const content =
     parsed.entities.length > 0 ? { text: parsed.text, entities: parsed.entities } : { text: parsed.text };
   const message = ctx.chats.commit(placement, content);
-  ctx.record(placement.chatId, { kind: "text", text: parsed.text, ...placementFields(placement) });
+  ctx.record(placement.chatId, {
+    kind: "text",
+    text: parsed.text,
+    ...formattingField(parsed),
+    ...placementFields(placement),
+  });
   return message;
 };
 
@@ -106,10 +123,9 @@ function sendFile(field: MediaField): Handler {
     const file = await resolveMedia(params[field] ?? directUpload(field, files), field, ctx.media);
     takeFlood(ctx, placement.chatId);
     const message = ctx.chats.commit(placement, { ...mediaContent(field, file), ...captionContent(parsed) });
-    const text = parsed?.text ? { caption: parsed.text } : {};
     ctx.record(placement.chatId, {
       kind: OBSERVED_KIND[field],
-      ...text,
+      ...captionFields(parsed),
       ...fileFields(file),
       ...placementFields(placement),
     });
@@ -161,18 +177,14 @@ const sendMediaGroup: Handler = async ({ params }, ctx) => {
       ...captionContent(captions[index]),
     }),
   );
-  const observedItems: ObservedMessage[] = items.map((item, index) => {
-    const text = captions[index]?.text;
-    return {
-      kind: OBSERVED_KIND[item.type],
-      ...(text ? { caption: text } : {}),
-      ...fileFields(resolved[index]!),
-    };
-  });
-  const albumCaption = captions.find((parsed) => parsed?.text)?.text;
+  const observedItems: ObservedMessage[] = items.map((item, index) => ({
+    kind: OBSERVED_KIND[item.type],
+    ...captionFields(captions[index]),
+    ...fileFields(resolved[index]!),
+  }));
   ctx.record(placement.chatId, {
     kind: "album",
-    ...(albumCaption ? { caption: albumCaption } : {}),
+    ...captionFields(captions.find((parsed) => parsed?.text)),
     items: observedItems,
     ...placementFields(placement),
   });

@@ -31,6 +31,8 @@ export interface TelegramEmulator {
   readonly token: string;
   /** Every request, in arrival order. */
   readonly requests: readonly EmulatorRequest[];
+  /** How many calls it refused with 429 under its flood limits (injected rate-limit faults not counted). */
+  rateLimitRefusals(): number;
   /** Every URL it downloaded (or tried to), in order. */
   readonly urlFetches: readonly string[];
   /** Messages that arrived in a chat, in order (every chat when omitted). */
@@ -71,6 +73,12 @@ export async function startTelegramEmulator(
   const requests: EmulatorRequest[] = [];
   const urlFetches: string[] = [];
   const faults: Array<{ fault: Fault; left: number }> = [];
+  let floodRefusals = 0;
+  const takeFlood = (chatId: number): number | undefined => {
+    const wait = flood?.take(chatId);
+    if (wait !== undefined) floodRefusals += 1;
+    return wait;
+  };
 
   const nextFault = (): Fault | undefined => {
     const head = faults[0];
@@ -103,7 +111,7 @@ export async function startTelegramEmulator(
     const ctx: HandlerContext = {
       chats,
       media: { files: body.files, known, fetchUrl, onFetch: (fetched) => urlFetches.push(fetched) },
-      flood: (chatId) => flood?.take(chatId),
+      flood: takeFlood,
       record: (chatId, message) => observed.push({ chatId, message }),
     };
     if (method === "getme") return reply(res, 200, { ok: true, result: BOT });
@@ -144,6 +152,7 @@ export async function startTelegramEmulator(
     apiRoot: `http://127.0.0.1:${port}`,
     token,
     requests,
+    rateLimitRefusals: () => floodRefusals,
     urlFetches,
     observe: (chatId) =>
       observed.filter((o) => chatId === undefined || o.chatId === chatId).map((o) => o.message),

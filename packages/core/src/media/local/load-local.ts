@@ -11,7 +11,22 @@ import type { ResolvedPolicy } from "../policy.js";
 import { HEAD_BYTES, inspectMedia } from "../sniff/inspect.js";
 import { isOggHead, OGG_TAIL_BYTES } from "../sniff/ogg-duration.js";
 import type { LoadedMedia } from "../types.js";
+import { assertOpenedInside } from "./opened-path.js";
 import { resolveLocalPath } from "./resolve-path.js";
+
+/** What re-opening needs to prove it reads the file that was checked. */
+interface Checked {
+  /** The reference as given, for messages. */
+  ref: string;
+  /** The real path that was checked. */
+  path: string;
+  /** Its stats when checked. */
+  stats: Stats;
+  /** Real paths of the allowed roots. */
+  roots: readonly string[];
+  /** The policy (for messages naming the roots). */
+  policy: ResolvedPolicy;
+}
 
 /** Never follow a final symlink, never block on a FIFO swapped in after the check. */
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
@@ -37,8 +52,11 @@ function notRegular(ref: string, stats: Stats): MediaError {
   );
 }
 
-/** Opens the checked file again and makes sure it is still the same regular file. */
-async function reopen(ref: string, path: string, checked: Stats): Promise<FileHandle> {
+/**
+ * Opens the checked file again and makes sure it is still the same regular file, and
+ * (where the platform can tell) that the descriptor lies inside the roots.
+ */
+async function reopen({ ref, path, stats: checked, roots, policy }: Checked): Promise<FileHandle> {
   let handle: FileHandle;
   try {
     handle = await open(path, OPEN_FLAGS);
@@ -47,6 +65,12 @@ async function reopen(ref: string, path: string, checked: Stats): Promise<FileHa
       ref,
       cause: error,
     });
+  }
+  try {
+    await assertOpenedInside(handle.fd, ref, roots, policy);
+  } catch (error) {
+    await handle.close();
+    throw error;
   }
   const now = await handle.stat();
   if (!now.isFile() || now.ino !== checked.ino || now.dev !== checked.dev) {
@@ -68,13 +92,16 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
   return buffer.subarray(0, bytesRead);
 }
 
-async function* streamFile(ref: string, path: string, checked: Stats): AsyncGenerator<Uint8Array> {
-  if (checked.size === 0) return;
-  const handle = await reopen(ref, path, checked);
+async function* streamFile(checked: Checked): AsyncGenerator<Uint8Array> {
+  if (checked.stats.size === 0) return;
+  const handle = await reopen(checked);
   try {
-    yield* handle.createReadStream({ start: 0, end: checked.size - 1, highWaterMark: CHUNK_BYTES });
+    yield* handle.createReadStream({ start: 0, end: checked.stats.size - 1, highWaterMark: CHUNK_BYTES });
   } catch (error) {
-    throw new MediaError("fetch-failed", `Reading local media file ${ref} failed.`, { ref, cause: error });
+    throw new MediaError("fetch-failed", `Reading local media file ${checked.ref} failed.`, {
+      ref: checked.ref,
+      cause: error,
+    });
   }
 }
 
@@ -84,7 +111,7 @@ export async function loadLocal(
   policy: ResolvedPolicy,
   options: { declaredMime?: string; fileName?: string } = {},
 ): Promise<LoadedMedia> {
-  const path = await resolveLocalPath(ref, policy);
+  const { path, roots } = await resolveLocalPath(ref, policy);
   const checked = await stat(path).catch((error: unknown) => {
     throw new MediaError("not-found", `Local media file ${ref} can no longer be read.`, {
       ref,
@@ -94,7 +121,8 @@ export async function loadLocal(
   if (!checked.isFile()) throw notRegular(ref, checked);
   const limit = { ref, maxBytes: policy.maxBytes, expectedSize: checked.size };
   assertWithinCap(checked.size, limit);
-  const handle = await reopen(ref, path, checked);
+  const target: Checked = { ref, path, stats: checked, roots, policy };
+  const handle = await reopen(target);
   let head: Uint8Array;
   let tail: Uint8Array;
   try {
@@ -121,6 +149,6 @@ export async function loadLocal(
     ...inspection,
     size: checked.size,
     source: { type: "file", path },
-    open: () => limitBytes(streamFile(ref, path, checked), limit),
+    open: () => limitBytes(streamFile(target), limit),
   };
 }

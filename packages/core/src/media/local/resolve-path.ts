@@ -64,21 +64,34 @@ async function realRoots(roots: string[]): Promise<string[]> {
   return resolved.filter((root): root is string => root !== undefined);
 }
 
-function inside(path: string, root: string): boolean {
+/** Whether `path` is `root` or lies below it. */
+export function inside(path: string, root: string): boolean {
   return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+/** The refusal of a path outside the roots; it names them so the configuration can be fixed. */
+export function outsideRoots(ref: string, policy: ResolvedPolicy): MediaError {
+  return blocked(
+    ref,
+    `is outside the allowed directories (${policy.localRoots.join(", ")}); add its directory to MediaPolicy.localRoots or move the file there.`,
+  );
+}
+
+/** A local reference resolved inside the roots. */
+export interface ResolvedLocalPath {
+  /** The real path (symlinks resolved). */
+  path: string;
+  /** The real paths of the allowed roots, for checking what is opened later. */
+  roots: string[];
 }
 
 /**
  * The real path of a local reference, which must lie inside one of the policy's roots.
  * Errors name the allowed roots so the configuration can be fixed.
  */
-export async function resolveLocalPath(ref: string, policy: ResolvedPolicy): Promise<string> {
+export async function resolveLocalPath(ref: string, policy: ResolvedPolicy): Promise<ResolvedLocalPath> {
   const absolute = absolutePathOf(ref, policy);
-  const outside = () =>
-    blocked(
-      ref,
-      `is outside the allowed directories (${policy.localRoots.join(", ")}); add its directory to MediaPolicy.localRoots or move the file there.`,
-    );
+  const outside = () => outsideRoots(ref, policy);
   const allowed = await realRoots(policy.localRoots);
   // Lexical check first, so nothing outside the roots is even looked at.
   if (![...policy.localRoots, ...allowed].some((root) => inside(absolute, root))) throw outside();
@@ -89,5 +102,5 @@ export async function resolveLocalPath(ref: string, policy: ResolvedPolicy): Pro
     throw new MediaError("not-found", `Local media file ${ref} does not exist.`, { ref, cause: error });
   }
   if (!allowed.some((root) => inside(real, root))) throw outside();
-  return real;
+  return { path: real, roots: allowed };
 }

@@ -1,7 +1,8 @@
 /**
- * URLs as shown in messages: query strings and fragments dropped (they carry signatures),
- * Telegram bot tokens in paths redacted.
+ * URLs as shown in messages: the parsed form through {@link redactSecrets} (userinfo,
+ * query strings and fragments dropped, bot tokens in paths redacted).
  */
+import { redactSecrets } from "../../errors/redact.js";
 
 /** A URL safe to show in an error message or log. */
 export function describeUrl(raw: string): string {
@@ -9,9 +10,7 @@ export function describeUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    return JSON.stringify(raw.slice(0, 80));
+    return redactSecrets(JSON.stringify(raw.slice(0, 80)));
   }
-  const query = url.search === "" ? "" : "?…";
-  const path = url.pathname.replace(/\/bot\d+:[\w-]+/g, "/bot<redacted>");
-  return `${url.protocol}//${url.host}${path}${query}`;
+  return redactSecrets(url.href);
 }

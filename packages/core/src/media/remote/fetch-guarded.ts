@@ -51,6 +51,34 @@ function pinnedRequest(
   };
 }
 
+/**
+ * Settles with `request`, or rejects with the signal's reason the moment it aborts. undici
+ * honours an abort only once a connection exists: during connect and the TLS handshake it
+ * waits for its own connect timeout (10 s). A response that arrives after the abort is
+ * dropped.
+ */
+function untilAborted(
+  request: Promise<Dispatcher.ResponseData>,
+  signal: AbortSignal,
+): Promise<Dispatcher.ResponseData> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    request.then(
+      (response) => {
+        signal.removeEventListener("abort", onAbort);
+        if (signal.aborted) discardBody(response.body);
+        else resolve(response);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 /** Drops a body that will not be read (undici reports the abort as an error event: ignored). */
 export function discardBody(body: GuardedResponse["body"]): void {
   body.on("error", () => {});
@@ -80,7 +108,10 @@ export async function fetchGuarded(
     const target = await resolveTarget(ref, current, policy, signal);
     signal.throwIfAborted();
     visited.add(target.url.href);
-    const response = await sendRequest(pinnedRequest(target, signal, extraHeaders), policy.dispatcher);
+    const response = await untilAborted(
+      sendRequest(pinnedRequest(target, signal, extraHeaders), policy.dispatcher),
+      signal,
+    );
     const location = headerValue(response.headers, "location");
     if (!REDIRECTS.has(response.statusCode) || location === undefined) {
       return {

@@ -47,12 +47,25 @@ async function fetchOggTail(
   }
 }
 
-/** Loads an https URL under the policy. `fileName` overrides the name taken from the URL. */
+/** The WHATWG form of a URL (what every check reads), or the string trimmed when it does not parse. */
+function canonical(raw: string): string {
+  try {
+    return new URL(raw.trim()).href;
+  } catch {
+    return raw.trim();
+  }
+}
+
+/**
+ * Loads an https URL under the policy. `fileName` overrides the name taken from the URL.
+ * The URL is fetched, and kept as `source.url`, in its canonical form: the one checked.
+ */
 export async function loadRemote(
-  ref: string,
+  raw: string,
   policy: ResolvedPolicy,
   options: { fileName?: string } = {},
 ): Promise<LoadedMedia> {
+  const ref = canonical(raw);
   const label = describeUrl(ref);
   const deadline = startDeadline(ref, label, policy);
   try {

@@ -69,9 +69,12 @@ async function sniff(head: Uint8Array, fromName: string | undefined): Promise<st
 }
 
 /**
- * Determines the MIME type and kind of an item from its first bytes. Throws
- * `MediaError("unsupported-type")` when a declared type contradicts the bytes (a PNG
- * declared as `audio/ogg`).
+ * Determines the MIME type and kind of an item from its first bytes. An item is an image,
+ * animation, audio or video only when its bytes are recognised as one: otherwise it is a
+ * `document` typed `application/octet-stream`, whatever its name or `content-type` say
+ * (HTML or script served as `image/png`). Throws `MediaError("unsupported-type")` when a
+ * declared type contradicts the bytes: a PNG declared as `audio/ogg`, or unrecognised
+ * bytes declared as an image, audio or video type.
  */
 export async function inspectMedia(input: InspectInput): Promise<Inspection> {
   const fromName = mimeTypeFromFileName(input.fileName);
@@ -87,11 +90,21 @@ export async function inspectMedia(input: InspectInput): Promise<Inspection> {
     }
   }
   const header = normalizeMimeType(input.headerMime);
-  const mimeType =
+  let mimeType =
     sniffed ??
     fromName ??
     [declared, header].find((mime) => mime !== undefined && !isGenericMimeType(mime)) ??
     "application/octet-stream";
+  if (sniffed === undefined && kindOfMimeType(mimeType) !== "document") {
+    if (declared !== undefined && kindOfMimeType(declared) !== "document") {
+      throw new MediaError(
+        "unsupported-type",
+        `Media ${input.ref} was declared as ${declared} but its bytes are not a recognised ${family(kindOfMimeType(declared))} format; fix the file, or declare application/octet-stream to send it as a document.`,
+        { ref: input.ref },
+      );
+    }
+    mimeType = "application/octet-stream";
+  }
   const fileName =
     fileExtension(input.fileName) === undefined
       ? `${input.fileName}.${extensionForMimeType(mimeType)}`

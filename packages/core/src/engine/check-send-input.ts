@@ -1,0 +1,71 @@
+/**
+ * The checks `send` makes on its target and options before anything else: every problem is
+ * a {@link PayloadError} whose message names the field and the fix.
+ */
+import type { SendOptions } from "../adapter/types.js";
+import { PayloadError, type PayloadIssue } from "../errors/errors.js";
+import type { Target } from "../payload/types.js";
+
+const TARGET_FIX = 'pass a target like { to: "<chat, channel or user id>" }';
+
+/** Checks `target` and `options` of one `send`; returns the options with their default (`{}`). */
+export function checkSendInput(target: unknown, options: unknown): { target: Target; options: SendOptions } {
+  const issues: Array<PayloadIssue & { fix: string }> = [];
+  const add = (path: string[], message: string, fix: string, code = "invalid_type"): void => {
+    issues.push({ path, message, code, fix });
+  };
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === "object" && value !== null && !Array.isArray(value);
+  if (!isObject(target)) add(["target"], `must be an object, got ${describe(target)}`, TARGET_FIX);
+  if (options !== undefined && !isObject(options))
+    add(["options"], `must be an object or left out, got ${describe(options)}`, "pass {} or leave it out");
+  const text = (owner: unknown, key: string, prefix: string, optional: boolean, fix: string): void => {
+    if (!isObject(owner)) return;
+    const value = owner[key];
+    if ((optional && value === undefined) || (typeof value === "string" && value.trim() !== "")) return;
+    add(
+      [prefix, key],
+      `must be a non-empty string${optional ? " when given" : ""}, got ${describe(value)}`,
+      fix,
+    );
+  };
+  text(target, "to", "target", false, TARGET_FIX);
+  text(target, "thread", "target", true, "give the thread or topic id, or leave it out");
+  text(target, "currentMessageId", "target", true, "give the inbound message id, or leave it out");
+  text(
+    options,
+    "idempotencyKey",
+    "options",
+    true,
+    "give a stable key per reply, such as the turn id, or leave it out",
+  );
+  const replyMode = isObject(options) ? options.replyMode : undefined;
+  if (replyMode !== undefined && !["first", "all", "off"].includes(replyMode as string))
+    add(
+      ["options", "replyMode"],
+      `must be "first", "all" or "off", got ${describe(replyMode)}`,
+      "use one of them",
+      "invalid_value",
+    );
+  if (issues.length > 0) {
+    const summary = issues
+      .map((issue) => `${issue.path.join(".")} ${issue.message} (${issue.fix})`)
+      .join("; ");
+    throw new PayloadError(
+      `Invalid send: ${summary}`,
+      issues.map(({ fix: _fix, ...issue }) => issue),
+    );
+  }
+  return { target: target as Target, options: (options ?? {}) as SendOptions };
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (value === undefined) return "nothing";
+  if (typeof value === "string") {
+    if (value === "") return "an empty string";
+    return value.trim() === "" ? "a blank string" : JSON.stringify(value.slice(0, 40));
+  }
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}

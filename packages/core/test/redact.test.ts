@@ -1,0 +1,83 @@
+import { inspect } from "node:util";
+import { describe, expect, it } from "vitest";
+import {
+  MediaError,
+  PlatformError,
+  REDACTED,
+  redactError,
+  redactSecrets,
+  TransportError,
+} from "../src/index.js";
+
+describe("redactSecrets", () => {
+  it.each([
+    [
+      "https://api.telegram.org/bot123456:ABC-def_ghi/sendMessage",
+      "https://api.telegram.org/bot<redacted>/sendMessage",
+    ],
+    ["POST /bot123:ABC/getMe", "POST /bot<redacted>/getMe"],
+    ["token 1234567890:AAbbCCddEEffGGhhIIjjKKllMMnnOOppQQ", `token ${REDACTED}`],
+    ["Authorization: Bearer abc.def.ghi-1234567890", `Authorization: ${REDACTED}`],
+    ['{"Authorization":"Bot abcdef"}', `{"Authorization":"${REDACTED}"}`],
+    ["sent Bearer abcdefghijklmnopqrstuvwxyz", `sent Bearer ${REDACTED}`],
+    ["slack xoxb-12345-67890-AbCdEf said no", `slack ${REDACTED} said no`],
+    ["app xapp-1-A0-123-abc", `app ${REDACTED}`],
+    ["discord MTIzNDU2Nzg5MDEyMzQ1Njc4OTA.GaBcDe.abcdefghijklmnopqrstuvwxyz0123 x", `discord ${REDACTED} x`],
+    ['"ftp://user:password@files.example.com/a.png"', '"ftp://files.example.com/a.png"'],
+    ["https://u:p@example.com/a.png?token=SECRET#frag", "https://example.com/a.png?…"],
+    ["http://example.com/a#only-fragment", "http://example.com/a"],
+    ["Local media path /srv/a?b.png is outside", "Local media path /srv/a?b.png is outside"],
+    ["plain words stay", "plain words stay"],
+  ])("%s", (input, output) => {
+    expect(redactSecrets(input)).toBe(output);
+  });
+
+  it("removes declared secrets, as written and percent-encoded; ignores very short ones", () => {
+    const secret = "my secret/value";
+    const text = `a my secret/value b ${encodeURIComponent(secret)} c abc`;
+    expect(redactSecrets(text, [secret, "abc"])).toBe(`a ${REDACTED} b ${REDACTED} c abc`);
+  });
+});
+
+describe("redactError", () => {
+  it("keeps the class, code and fields, and redacts message, stack, properties and the whole cause chain", () => {
+    const root = Object.assign(new Error("connect to https://h/botSECRET-TOKEN-123/x failed"), {
+      code: "ECONNRESET",
+    });
+    const middle = Object.assign(new Error("wrapped"), {
+      error: root,
+      payload: { chat_id: 42, text: "SECRET-TOKEN-123", file: new Uint8Array(3) },
+    });
+    const error = new TransportError("Telegram sendMessage: SECRET-TOKEN-123", {
+      ambiguous: true,
+      cause: middle,
+    });
+    Object.defineProperty(root, "back", { value: error, enumerable: false });
+    const redacted = redactError(error, ["SECRET-TOKEN-123"]);
+    expect(redacted).toBeInstanceOf(TransportError);
+    expect(redacted.code).toBe("transport_error");
+    expect(redacted.ambiguous).toBe(true);
+    expect(redacted.message).toBe(`Telegram sendMessage: ${REDACTED}`);
+    const shown = [
+      inspect(redacted, { depth: null, showHidden: true }),
+      JSON.stringify(redacted),
+      redacted.stack,
+    ].join();
+    expect(shown).not.toContain("SECRET-TOKEN-123");
+    const cause = redacted.cause as Error & { error: Error & { code: string }; payload: { chat_id: number } };
+    expect(cause.error.code).toBe("ECONNRESET");
+    expect(cause.payload.chat_id).toBe(42);
+    expect(error.message).toContain("SECRET-TOKEN-123");
+  });
+
+  it("every Outbox error message drops URL credentials and queries at construction", () => {
+    const media = new MediaError("blocked", "Media https://u:pw@x.example/a.png?sig=abc was refused");
+    expect(media.message).toBe("Media https://x.example/a.png?… was refused");
+    const platform = new PlatformError("see https://x.example/?k=v", {
+      method: "m",
+      status: 400,
+      description: "d",
+    });
+    expect(platform.message).toBe("see https://x.example/?…");
+  });
+});
