@@ -61,6 +61,11 @@ describe.concurrent("outbox demo", { timeout: SPAWN_TIMEOUT_MS }, () => {
         receipt.degraded.some((d) => d.reason.includes("audio/wav")),
         platform,
       ).toBe(true);
+      const bold = observed[0]?.formatting?.find((span) => span.kind === "bold" && span.length === 4);
+      expect(
+        bold && observed[0]?.text?.slice(bold.offset, bold.offset + 4),
+        `${platform}: **done** arrived bold`,
+      ).toBe("done");
       const texts = observed.map((m) => m.text ?? m.caption ?? "").join("\n");
       expect(texts, "the embed is stripped").not.toContain("[embed");
       expect(texts).not.toContain("MEDIA:");
@@ -84,6 +89,10 @@ describe.concurrent("outbox demo", { timeout: SPAWN_TIMEOUT_MS }, () => {
     const receiptColumn = (line: string) => line.search(/(delivered|degraded|failed)/);
     expect(new Set(rows.map(receiptColumn)).size).toBe(1);
     expect(run.stdout).toMatch(/│ … \d+ more lines/);
+    // What arrived, with the formatting the platform stored marked up, on every platform.
+    const marked = (needle: string) => run.stdout.split(needle).length - 1;
+    expect(marked("The deploy is **done**: _all_ checks green")).toBe(platforms.length);
+    expect(marked("│ > Rollbacks stay possible for 24 hours.")).toBe(platforms.length);
   });
 
   it("--platform picks one; an unknown one is bad input (exit 2, one line with the fix)", async () => {

@@ -27,6 +27,8 @@ describe.skipIf(!hasScript)("outbox in a terminal", { timeout: SPAWN_TIMEOUT_MS,
     expect(screen).toContain("\u001b[1mtelegram\u001b[22m"); // platform name in bold
     expect(screen).toContain("\u001b[32mdelivered\u001b[39m"); // delivered in green
     expect(screen).toContain("\u001b[31mfailed\u001b[39m"); // failed in red
+    expect(screen).toContain("The deploy is \u001b[1mdone\u001b[22m: \u001b[3mall\u001b[23m checks"); // formatting styled
+    expect(screen).not.toContain("**done**");
     expect(screen).toContain("starting the emulators and the fixture media host"); // the progress line
   });
 

@@ -63,7 +63,7 @@ export async function runDemo(term: Terminal, options: DemoOptions): Promise<num
       printIntro(term, reply, selected.length);
       for (const report of reports) {
         term.out("");
-        printReport(term, report, { maxLines: 4, ...platformOption(report.platform) });
+        printReport(term, report, { maxLines: 12, ...platformOption(report.platform) });
       }
     }
   } finally {

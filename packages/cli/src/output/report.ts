@@ -21,13 +21,16 @@ export interface DeliveryReport {
 
 /** Options of {@link printReport}. */
 export interface PrintOptions {
-  /** Lines of each text shown before `… N more lines`. */
+  /** A text of at most this many lines is shown whole; a longer one shows its first lines and `… N more lines`. */
   maxLines: number;
   /** The registry entry, for platform-specific fixes. */
   platform?: Platform;
   /** Explain failures (reason and fix) in their rows; when false only the code is shown (the caller explains them elsewhere). Default true. */
   explainFailures?: boolean;
 }
+
+/** Lines shown of a text too long to show whole. */
+const PREVIEW_LINES = 3;
 
 type Row = { part: string; status: string; sent: string; detail: string[] };
 
@@ -128,7 +131,8 @@ function describe(term: Terminal, message: ObservedMessage, maxLines: number): s
   else head = file(message);
   const lines = [c.dim([head, ...where].join(" · "))];
   if (body) {
-    const shown = firstLines(body, message.formatting, maxLines);
+    const lineCount = body.split("\n").length;
+    const shown = firstLines(body, message.formatting, lineCount <= maxLines ? lineCount : PREVIEW_LINES);
     for (const line of showFormatted(shown.text, shown.spans, term.style).split("\n"))
       lines.push(`│ ${line}`);
     if (shown.hidden > 0) lines.push(c.dim(`│ … ${shown.hidden} more lines`));
