@@ -74,7 +74,7 @@ describe.concurrent("outbox send", { timeout: SPAWN_TIMEOUT_MS }, () => {
     expect(run.stdout).toMatch(
       /delivered {2}image #\d+ {2}image image\.png \(image\/png, 95 B\) · reply to #1/,
     );
-    expect(run.stdout).toContain("│ The chart");
+    expect(run.stdout).toContain("│ The **chart**"); // the caption, its formatting marked up
   });
 
   it("partly delivered: exit 1; a blocked URL and a path outside the roots each get one line with the fix", async () => {
