@@ -3,13 +3,14 @@
  * every error is one line on stderr (tokens redacted) with exit code 2. Commands load on
  * use, so `outbox parse` never loads vitest or a platform library.
  */
+import { redactSecrets } from "@outbox/core";
 import { Command, CommanderError, Option } from "commander";
 import type { ConformanceCommandOptions } from "./commands/conformance.js";
 import type { DemoOptions } from "./commands/demo.js";
 import type { ParseCommandOptions } from "./commands/parse.js";
 import type { SendCommandOptions } from "./commands/send.js";
 import { explain } from "./output/explain.js";
-import { createTerminal, envSecrets, redactor, type Terminal } from "./output/terminal.js";
+import { createTerminal, envSecrets, type Terminal } from "./output/terminal.js";
 import { platformNames } from "./platforms.js";
 
 /** Run the command line (`argv` as in `process.argv`); resolves the exit code. */
@@ -26,7 +27,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .configureOutput({
       outputError: (message, write) =>
         write(
-          `${redactor(secrets)(`outbox: ${message.trim().replace(/^error: /, "")} (see outbox --help)`)}\n`,
+          `${redactSecrets(`outbox: ${message.trim().replace(/^error: /, "")} (see outbox --help)`, secrets)}\n`,
         ),
     });
   const terminal = (): Terminal =>

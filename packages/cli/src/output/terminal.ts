@@ -1,8 +1,10 @@
 /**
  * Where the CLI writes: stdout for results, stderr for errors and progress. Decides once
- * whether output is styled (a TTY, or `--color`), and redacts every known secret from
- * every line before it is written.
+ * whether output is styled (a TTY, or `--color`), and redacts every token from every line
+ * before it is written; error lines also go through core's `redactSecrets` (token shapes,
+ * URL userinfo and query strings), results keep their URLs as they are.
  */
+import { MIN_SECRET_LENGTH, REDACTED, redactSecrets } from "@outbox/core";
 import pc from "picocolors";
 import stringWidth from "string-width";
 import type { Colors, FormatStyle } from "./formatted.js";
@@ -25,7 +27,7 @@ export interface Terminal {
 export interface TerminalOptions {
   /** `--color` / `--no-color`; undefined: style when stdout is a TTY and `NO_COLOR` is unset. */
   color?: boolean | undefined;
-  /** Values never to print (tokens); each is replaced by `[redacted]`. */
+  /** Values never to print (tokens); each is replaced by core's `REDACTED` marker. */
   secrets: readonly string[];
 }
 
@@ -41,16 +43,16 @@ export function createTerminal(options: TerminalOptions): Terminal {
     // A terminal reporting no width (a bare pseudo-terminal) cannot redraw a line.
     interactive: Boolean(process.stderr.isTTY) && (process.stderr.columns ?? 0) > 0 && styledOut,
     out: (text) => process.stdout.write(`${redact(text)}\n`),
-    err: (text) => process.stderr.write(`${redact(text)}\n`),
+    err: (text) => process.stderr.write(`${redactSecrets(text, options.secrets)}\n`),
   };
 }
 
-/** A function replacing every occurrence of each secret (longest first) by `[redacted]`. */
+/** A function replacing every occurrence of each secret (longest first) by core's `REDACTED` marker, and nothing else. */
 export function redactor(secrets: readonly string[]): (text: string) => string {
-  const known = [...new Set(secrets.filter((secret) => secret.length >= 4))].sort(
+  const known = [...new Set(secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH))].sort(
     (a, b) => b.length - a.length,
   );
-  return (text) => known.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
+  return (text) => known.reduce((out, secret) => out.split(secret).join(REDACTED), text);
 }
 
 /** The values of every `OUTBOX_*_TOKEN` variable: what the CLI must never print. */
