@@ -9,15 +9,25 @@
  * Run: npx tsx --conditions=source bench/telegram.ts
  */
 import { randomFillSync } from "node:crypto";
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { crc32, deflateSync } from "node:zlib";
-import type { Clock, LoadedMedia } from "@outbox/core";
+import type { LoadedMedia } from "@outbox/core";
 import { createTelegramAdapter, createTelegramTransport, telegramCapabilities } from "@outbox/telegram";
 import { startTelegramEmulator } from "@outbox/telegram/testing";
 import { Api, InputFile, InputMediaBuilder } from "grammy";
+import {
+  peakRssGrowth,
+  round,
+  skippingClock,
+  timeEach,
+  timeVariants,
+  timingLine,
+  type VariantTimes,
+  writeDocument,
+} from "./support/adapter-bench.js";
 import { readBaseline } from "./support/baseline.js";
 import { spawnSelf } from "./support/spawn-self.js";
 
@@ -27,17 +37,6 @@ const GOALS = { text: 1.1, photo: 1.05, album: 1.05, rssMb: 20 };
 const ROUNDS = 9;
 const PHOTO_SIDE = 600;
 const CHAT = "42";
-
-/** A clock whose sleeps return at once (virtual time), so pacing costs nothing. */
-function skippingClock(): Clock {
-  let now = 0;
-  return {
-    now: () => now,
-    sleep: async (ms) => {
-      now += ms;
-    },
-  };
-}
 
 /** A valid PNG of random pixels (600×600, about 1 MB: a phone photo), as a realistic upload. */
 function noisePng(size: number): Buffer {
@@ -92,18 +91,6 @@ function inline(bytes: Buffer, fileName: string): LoadedMedia {
   };
 }
 
-/** Wall time and this process's CPU time (the emulator runs elsewhere) per message, in ms. */
-async function timeEach(run: () => Promise<unknown>, count: number): Promise<{ wall: number; cpu: number }> {
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  for (let i = 0; i < count; i++) await run();
-  const used = process.cpuUsage(cpu);
-  return { wall: (performance.now() - started) / count, cpu: (used.user + used.system) / 1000 / count };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
-
 async function timing(apiRoot: string, token: string) {
   const api = new Api(token, { apiRoot });
   const adapter = createTelegramAdapter({ client: api, clock: skippingClock() });
@@ -154,30 +141,9 @@ async function timing(apiRoot: string, token: string) {
   ];
   const results = [];
   for (const scenario of scenarios) {
-    const variants = [scenario.bare, scenario.adapter, scenario.transport];
+    const variants = [scenario.bare, scenario.adapter, scenario.transport] as const;
     for (const variant of variants) await timeEach(variant, 10);
-    const wall: number[][] = [[], [], []];
-    const cpu: number[][] = [[], [], []];
-    for (let r = 0; r < ROUNDS; r++) {
-      // Rotate the order, so no variant always gets the warmest connection.
-      for (let k = 0; k < variants.length; k++) {
-        const index = (k + r) % variants.length;
-        const time = await timeEach(variants[index]!, scenario.count);
-        wall[index]?.push(time.wall);
-        cpu[index]?.push(time.cpu);
-      }
-    }
-    const [bareMs, adapterMs, transportMs] = wall.map(median) as [number, number, number];
-    const [bareCpu, adapterCpu, transportCpu] = cpu.map(median) as [number, number, number];
-    results.push({
-      name: scenario.name,
-      bareMs: round(bareMs),
-      adapterMs: round(adapterMs),
-      ratio: round(adapterMs / bareMs),
-      transportMs: round(transportMs),
-      transportRatio: round(transportMs / bareMs),
-      cpuMs: { bare: round(bareCpu), adapter: round(adapterCpu), transport: round(transportCpu) },
-    });
+    results.push({ name: scenario.name, ...(await timeVariants(variants, scenario.count, ROUNDS)) });
   }
   return results;
 }
@@ -203,39 +169,14 @@ async function memory(
     if (!receipt.ok) throw new Error(`upload failed: ${JSON.stringify(receipt.failures)}`);
   };
   await upload("small.pdf");
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const baseline = process.memoryUsage.rss();
-  let peak = baseline;
-  let lastGc = performance.now();
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-    if (gcEveryMs > 0 && performance.now() - lastGc >= gcEveryMs) {
-      gc?.();
-      lastGc = performance.now();
-    }
-  }, 2);
-  const started = performance.now();
-  await upload("big.pdf");
-  clearInterval(timer);
+  const growth = await peakRssGrowth(() => upload("big.pdf"), gcEveryMs);
   const who = via === "grammy" ? "bare grammY, InputFile(path)" : "adapter";
   process.stdout.write(
     JSON.stringify({
       name: `50 MB document, ${who}${gcEveryMs > 0 ? ` (gc every ${gcEveryMs} ms)` : ""}`,
-      peakRssGrowthMb: round((peak - baseline) / 1024 / 1024, 1),
-      ms: Math.round(performance.now() - started),
+      ...growth,
     }),
   );
-}
-
-/** A PDF-headed file of `size` bytes written 1 MB at a time. */
-function writeDocument(path: string, size: number): void {
-  const fd = openSync(path, "w");
-  const block = Buffer.alloc(1024 * 1024, 0x20);
-  block.write("%PDF-1.4\n");
-  for (let written = 0; written < size; written += block.length)
-    writeSync(fd, block, 0, Math.min(block.length, size - written));
-  closeSync(fd);
 }
 
 async function main(): Promise<void> {
@@ -265,15 +206,8 @@ async function main(): Promise<void> {
 }
 
 /** One timing row: bare grammY, the whole adapter, and this package's transport alone. */
-interface Timing {
+interface Timing extends VariantTimes {
   name: string;
-  bareMs: number;
-  adapterMs: number;
-  ratio: number;
-  transportMs: number;
-  transportRatio: number;
-  /** CPU time of the sending process per message (load on the machine barely moves it). */
-  cpuMs: { bare: number; adapter: number; transport: number };
 }
 
 function report(times: Timing[], rss: Array<{ name: string; peakRssGrowthMb: number; ms: number }>): void {
@@ -286,15 +220,7 @@ function report(times: Timing[], rss: Array<{ name: string; peakRssGrowthMb: num
     const goal = GOALS[t.name as "text" | "photo" | "album"];
     if (t.ratio > goal) missed.push(t.name);
     const before = previous?.times.find((p) => p.name === t.name)?.ratio ?? "-";
-    const cells = [
-      `${t.bareMs} ms`,
-      `${t.adapterMs} ms`,
-      `${t.ratio}×`,
-      `${t.transportMs} ms`,
-      `${t.transportRatio}×`,
-      `${goal}×`,
-    ];
-    console.log(`${t.name.padEnd(8)} ${cells.map((c) => c.padStart(9)).join(" ")}   ${before}`);
+    console.log(timingLine(t.name, t, goal, before));
     const { bare, adapter, transport } = t.cpuMs;
     console.log(
       `${"".padEnd(8)} CPU per message: bare ${bare} ms, adapter ${adapter} ms, transport ${transport} ms`,

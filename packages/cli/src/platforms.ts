@@ -50,6 +50,21 @@ export const platforms: readonly Platform[] = [
       return createEmulatedChannel(options);
     },
   },
+  {
+    name: "slack",
+    tokenVariable: "OUTBOX_SLACK_TOKEN",
+    tokenHelp:
+      "create a Slack app with the chat:write and files:write bot scopes, install it, and copy its Bot User OAuth Token (xoxb-…)",
+    targetHelp: "use the channel id (C…, under the channel's About), and /invite the app to that channel",
+    async createAdapter({ token, media, env }) {
+      const { createSlackAdapter } = await import("@outbox/slack");
+      const slackApiUrl = env.OUTBOX_SLACK_API_URL;
+      return createSlackAdapter({ token, media, ...(slackApiUrl ? { slackApiUrl } : {}) });
+    },
+    async createEmulatedChannel(options) {
+      return (await import("@outbox/slack/testing")).createEmulatedChannel(options);
+    },
+  },
 ];
 
 /** The platform called `name`, if the CLI knows it. */

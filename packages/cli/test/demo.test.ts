@@ -38,17 +38,18 @@ describe.concurrent("outbox demo", { timeout: SPAWN_TIMEOUT_MS }, () => {
     expect(demo.reply.embeds).toHaveLength(1);
     expect(demo.platforms.map((p) => p.platform)).toEqual(platforms.map((p) => p.name));
     for (const { platform, receipt, observed } of demo.platforms) {
-      const limit = Math.max(...observed.filter((m) => m.kind === "text").map((m) => m.text?.length ?? 0));
+      // The text is longer than every platform's limit: every platform splits it.
       expect(observed.filter((m) => m.kind === "text").length, platform).toBeGreaterThanOrEqual(2);
-      expect(limit, platform).toBeGreaterThan(0);
       expect(
         observed.some((m) => m.kind === "album"),
         platform,
       ).toBe(true);
-      expect(
-        observed.some((m) => m.kind === "voice" || m.kind === "audio"),
-        platform,
-      ).toBe(true);
+      const items = observed.flatMap((m) => [m, ...(m.items ?? [])]);
+      for (const file of ["image.png", "doc.pdf", "photo.jpg", "clip.mp4", "voice.ogg", "tone.wav"])
+        expect(
+          items.some((m) => m.fileName === file),
+          `${platform}: ${file} arrived`,
+        ).toBe(true);
       expect(observed[0]?.replyTo, `${platform}: the first message replies`).toBeDefined();
       expect(receipt.ok).toBe(false);
       expect(receipt.messages.length, platform).toBe(observed.length);
@@ -58,7 +59,7 @@ describe.concurrent("outbox demo", { timeout: SPAWN_TIMEOUT_MS }, () => {
         "/etc/passwd",
       ]);
       expect(
-        receipt.degraded.some((d) => d.reason.includes("audio/wav")),
+        receipt.degraded.some((d) => d.from === "voice" && d.to === "audio"),
         platform,
       ).toBe(true);
       const bold = observed[0]?.formatting?.find((span) => span.kind === "bold" && span.length === 4);

@@ -1,0 +1,31 @@
+/**
+ * A ready Slack channel on a fresh emulator, for demos and the CLI: the adapter talks to it
+ * through the real `WebClient`, and the channel holds one inbound message to reply to.
+ */
+import type { EmulatedChannel, EmulatedChannelOptions } from "@outbox/core";
+import { createSlackAdapter } from "../adapter.js";
+import { startSlackEmulator } from "./emulator/server.js";
+
+/** The channel the emulated conversation happens in. */
+export const EMULATED_CHANNEL = "C0OUTBOX";
+
+/** Start an emulator and wire a Slack adapter to it. */
+export async function createEmulatedChannel(options: EmulatedChannelOptions = {}): Promise<EmulatedChannel> {
+  const emulator = await startSlackEmulator({ channels: [{ id: EMULATED_CHANNEL }] });
+  const currentMessageId = emulator.seedMessage(EMULATED_CHANNEL, "Show me what you can do.");
+  const adapter = createSlackAdapter({
+    token: emulator.token,
+    slackApiUrl: emulator.slackApiUrl,
+    ...(options.media ? { media: options.media } : {}),
+  });
+  return {
+    platform: "slack",
+    adapter,
+    target: { to: EMULATED_CHANNEL, currentMessageId },
+    observe: () => emulator.observe(EMULATED_CHANNEL),
+    close: async () => {
+      await adapter.close?.();
+      await emulator.close();
+    },
+  };
+}

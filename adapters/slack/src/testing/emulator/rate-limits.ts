@@ -1,0 +1,50 @@
+/**
+ * Slack's rate limits as token buckets: chat.postMessage per channel (about one a second,
+ * short bursts) and the Tier 4 files.* methods per workspace. Refusals are counted.
+ */
+import { SlackApiError } from "./errors.js";
+import type { EmulatorRateLimits } from "./types.js";
+
+interface Bucket {
+  tokens: number;
+  updated: number;
+}
+
+/** Decides whether a call may go now; throws Slack's 429 when not. */
+export class RateLimits {
+  /** 429s answered under these limits. */
+  refusals = 0;
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(
+    private readonly limits: EmulatorRateLimits,
+    private readonly now: () => number,
+  ) {}
+
+  /** One chat.postMessage to a channel. */
+  message(channel: string): void {
+    const perSecond = this.limits.perChannelPerSecond ?? 1;
+    this.take(`chat:${channel}`, this.limits.perChannelBurst ?? 4, perSecond / 1000);
+  }
+
+  /** One files.* call. */
+  files(): void {
+    const perMinute = this.limits.filesPerMinute ?? 100;
+    this.take("files", this.limits.filesBurst ?? 20, perMinute / 60_000);
+  }
+
+  private take(key: string, capacity: number, perMs: number): void {
+    const now = this.now();
+    const bucket = this.buckets.get(key) ?? { tokens: capacity, updated: now };
+    bucket.tokens = Math.min(capacity, bucket.tokens + (now - bucket.updated) * perMs);
+    bucket.updated = now;
+    this.buckets.set(key, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return;
+    }
+    this.refusals += 1;
+    const seconds = Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
+    throw new SlackApiError("ratelimited", undefined, undefined, 429, { "retry-after": String(seconds) });
+  }
+}

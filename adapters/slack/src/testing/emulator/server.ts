@@ -1,0 +1,228 @@
+/**
+ * The Slack Web API emulator: a real HTTP server on 127.0.0.1 answering `POST /api/<method>`
+ * with Slack's envelope (HTTP 200 `ok:true` / `ok:false` with Slack's error strings and
+ * `response_metadata`; 429 with `Retry-After`), upload URLs pointing back at itself, strict
+ * validation, rate limits, fault injection, and every message decoded into an `ObservedMessage`.
+ */
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { readApiCall } from "./body.js";
+import { SlackApiError } from "./errors.js";
+import { METHODS, type MethodContext } from "./methods.js";
+import { RateLimits } from "./rate-limits.js";
+import type {
+  EmulatedConversation,
+  Fault,
+  ObservedMessage,
+  SlackEmulatorOptions,
+  StoredMessage,
+} from "./types.js";
+import { receiveUpload } from "./upload.js";
+import { Workspace } from "./workspace.js";
+
+/** One request the emulator answered. */
+export interface EmulatorRequest {
+  /** Web API method, or `upload` for an upload URL. */
+  method: string;
+  /** HTTP status answered (0 for a dropped connection). */
+  status: number;
+}
+
+/** A running emulator. */
+export interface SlackEmulator {
+  /** Base URL for `slackApiUrl` (ends with `/api/`). */
+  readonly slackApiUrl: string;
+  /** The bot token it accepts. */
+  readonly token: string;
+  /** Every request, in arrival order. */
+  readonly requests: readonly EmulatorRequest[];
+  /** What a Slack client shows in a channel (every channel when omitted), in order. */
+  observe(channel?: string): ObservedMessage[];
+  /** Messages as stored (raw mrkdwn), seeded ones included. */
+  history(channel?: string): StoredMessage[];
+  /** Misbehave on the next call(s) (Web API calls and uploads alike). */
+  inject(fault: Fault): void;
+  /** 429s answered under the emulator's own rate limits (injected faults not counted). */
+  rateLimitRefusals(): number;
+  /** Make a conversation exist. */
+  addChannel(channel: EmulatedConversation): void;
+  /** Record a user's message in a channel (to reply to, or a thread root); returns its ts. */
+  seedMessage(channel: string, text: string): string;
+  /** Stop the server and drop its connections. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_TOKEN = "xoxb-outbox-emulator";
+const ALL_SCOPES = ["chat:write", "im:write", "files:write", "files:read"];
+
+/** Start an emulator on 127.0.0.1 with a random port. */
+export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Promise<SlackEmulator> {
+  const token = options.token ?? DEFAULT_TOKEN;
+  const revoked = new Set(options.revokedTokens ?? []);
+  const ws = new Workspace(options.channels ?? [{ id: "C0OUTBOX" }], new Set(options.users ?? ["U0OUTBOX"]));
+  const limits =
+    options.rateLimits === false
+      ? undefined
+      : new RateLimits(options.rateLimits ?? {}, options.now ?? (() => performance.now()));
+  const secret = randomBytes(8).toString("hex");
+  const requests: EmulatorRequest[] = [];
+  const faults: Array<{ fault: Fault; left: number }> = [];
+  let base = "";
+  const ctx: MethodContext = {
+    ws,
+    ...(limits ? { limits } : {}),
+    uploadUrl: (file) => `${base}/upload/v1/${file.id}-${secret}`,
+    pendingShares: { left: options.pendingShares ?? 0 },
+  };
+
+  const nextFault = (): Fault | undefined => {
+    const head = faults[0];
+    if (!head) return undefined;
+    head.left -= 1;
+    if (head.left <= 0) faults.shift();
+    return head.fault;
+  };
+
+  const handle = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: EmulatorRequest,
+  ): Promise<number> => {
+    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+    const api = /^\/api\/([A-Za-z.]+)$/.exec(path);
+    const upload = /^\/upload\/v1\/(F\d+)-([0-9a-f]+)$/.exec(path);
+    entry.method = api?.[1] ?? (upload ? "upload" : path);
+    if (req.method !== "POST") throw new SlackApiError("method_not_allowed", undefined, undefined, 405);
+    const fault = nextFault();
+    if (fault?.kind === "reset") {
+      req.socket.destroy();
+      return 0;
+    }
+    if (fault?.kind === "rate-limit")
+      throw new SlackApiError("ratelimited", undefined, undefined, 429, {
+        "retry-after": String(fault.retryAfterMs / 1000),
+      });
+    if (fault?.kind === "server-error")
+      throw new SlackApiError("fatal_error", undefined, undefined, fault.status);
+    if (fault?.kind === "reject")
+      throw new SlackApiError(fault.description, undefined, undefined, upload ? 400 : 200);
+    if (upload) return receive(req, res, upload[1] as string, upload[2] as string);
+    if (!api) throw new SlackApiError("unknown_method", undefined, undefined, 404);
+    const call = await readApiCall(req);
+    if (call.token === undefined) throw new SlackApiError("not_authed");
+    if (revoked.has(call.token)) throw new SlackApiError("token_revoked");
+    if (call.token !== token) throw new SlackApiError("invalid_auth");
+    const method = METHODS[entry.method];
+    if (!method) throw new SlackApiError("unknown_method");
+    const scopes = options.scopes ?? ALL_SCOPES;
+    if (method.scope !== undefined && !scopes.includes(method.scope))
+      throw new SlackApiError("missing_scope", undefined, {
+        needed: method.scope,
+        provided: scopes.join(","),
+      });
+    return reply(res, 200, { ok: true, ...method.run(call.args, ctx) }, scopes);
+  };
+
+  const receive = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    given: string,
+  ): Promise<number> => {
+    const file = ws.files.get(id);
+    if (!file || given !== secret) throw new SlackApiError("invalid upload URL", undefined, undefined, 404);
+    let received: Awaited<ReturnType<typeof receiveUpload>>;
+    try {
+      received = await receiveUpload(req, file.fileName);
+    } catch (error) {
+      throw new SlackApiError(`malformed upload: ${String(error)}`, undefined, undefined, 400);
+    }
+    if (received.bytes !== file.declared)
+      throw new SlackApiError(
+        `length mismatch: declared ${file.declared} bytes, received ${received.bytes}`,
+        undefined,
+        undefined,
+        400,
+      );
+    file.upload = received;
+    const body = `OK - ${received.bytes}`;
+    res.writeHead(200, { "content-type": "text/plain", "content-length": Buffer.byteLength(body) });
+    res.end(body);
+    return 200;
+  };
+
+  const server = createServer((req, res) => {
+    const entry: EmulatorRequest = { method: "", status: 0 };
+    requests.push(entry);
+    handle(req, res, entry)
+      .then((status) => {
+        entry.status = status;
+      })
+      .catch((error: unknown) => {
+        const api =
+          error instanceof SlackApiError
+            ? error
+            : new SlackApiError("fatal_error", [`[ERROR] ${String(error)}`], undefined, 500);
+        if (!req.complete) req.resume();
+        entry.status = refuse(res, api, entry.method === "upload");
+      });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    slackApiUrl: `${base}/api/`,
+    token,
+    requests,
+    observe: (channel) => ws.observe(channel),
+    history: (channel) => ws.messages.filter((m) => channel === undefined || m.channel === channel),
+    inject: (fault) => {
+      faults.push({ fault, left: "times" in fault && fault.times !== undefined ? fault.times : 1 });
+    },
+    rateLimitRefusals: () => limits?.refusals ?? 0,
+    addChannel: (channel) => ws.add(channel),
+    seedMessage: (channel, text) => ws.post({ channel, text, files: [], inbound: true }).ts,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function refuse(res: ServerResponse, error: SlackApiError, upload: boolean): number {
+  if (res.headersSent) return res.statusCode;
+  if (upload && error.status !== 429) {
+    res.writeHead(error.status, { "content-type": "text/plain", ...error.headers });
+    res.end(error.error);
+    return error.status;
+  }
+  const metadata = error.messages ? { response_metadata: { messages: error.messages } } : {};
+  return reply(
+    res,
+    error.status,
+    { ok: false, error: error.error, ...error.extra, ...metadata },
+    undefined,
+    error.headers,
+  );
+}
+
+function reply(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  scopes?: string[],
+  headers: Record<string, string> = {},
+): number {
+  const json = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(json),
+    ...(scopes ? { "x-oauth-scopes": scopes.join(",") } : {}),
+    ...headers,
+  });
+  res.end(json);
+  return status;
+}

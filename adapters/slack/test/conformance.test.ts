@@ -1,0 +1,4 @@
+import { describeConformance } from "@outbox/conformance";
+import { createSlackHarness } from "@outbox/slack/conformance";
+
+describeConformance(createSlackHarness(), { strict: true });
