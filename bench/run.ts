@@ -1,25 +1,90 @@
 /**
- * Runs every benchmark in bench/ one after another (each is a standalone script that
- * prints its table, compares itself with its committed baseline in bench/results/ and
- * exits non-zero when a goal is missed). `pnpm bench` runs this; `pnpm bench parse` runs one.
+ * `pnpm bench`: runs every suite in this process (emulators and RSS measurements in child
+ * processes), writes bench/results/latest.json and latest.md, reports goals (met or not,
+ * never failing the run) and fails only when a regression gate fails against the committed
+ * bench/results/baseline.json. `--quick`: seconds, gates not checked (CI checks that it runs).
+ * `--update-baseline`: write the figures of this (full) run as the new baseline.
+ * Suite names as arguments run only those (`pnpm bench telegram load`).
+ * See bench/README.md.
  */
-import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
+import { engineSuite } from "./suites/engine.js";
+import { loadSuite } from "./suites/load.js";
+import { mediaMemorySuite } from "./suites/media-memory.js";
+import { parseSuite } from "./suites/parse.js";
+import { rssSuite } from "./suites/rss.js";
+import { telegramSuite } from "./suites/telegram.js";
+import { checkGates, goalMet, type Metric, type Suite } from "./support/metrics.js";
+import { markdownReport, type RunResult } from "./support/report.js";
+import { round } from "./support/stats.js";
 
-const dir = fileURLToPath(new URL(".", import.meta.url));
-const only = process.argv.slice(2);
-const scripts = readdirSync(dir)
-  .filter((file) => file.endsWith(".ts") && file !== "run.ts")
-  .filter((file) => only.length === 0 || only.includes(file.replace(/\.ts$/, "")));
+const results = fileURLToPath(new URL("results/", import.meta.url));
+const suites: Suite[] = [parseSuite, engineSuite, telegramSuite, rssSuite, mediaMemorySuite, loadSuite];
 
-let failed = 0;
-for (const script of scripts) {
-  console.log(`\n=== bench/${script}`);
-  const run = spawnSync(process.execPath, ["--import", "tsx", "--conditions=source", `${dir}${script}`], {
-    stdio: "inherit",
-  });
-  if (run.status !== 0) failed += 1;
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const update = args.includes("--update-baseline");
+const only = args.filter((arg) => !arg.startsWith("--"));
+if (update && (quick || only.length > 0)) {
+  console.error("--update-baseline needs a full run of every suite (no --quick, no suite names)");
+  process.exit(2);
 }
-console.log(`\n${scripts.length - failed} benchmarks met their goals, ${failed} missed`);
-process.exit(failed === 0 ? 0 : 1);
+
+const run: RunResult = {
+  mode: quick ? "quick" : "full",
+  node: process.version,
+  date: new Date().toISOString(),
+  loadAverage: round(loadavg()[0] ?? 0, 2),
+  seconds: {},
+  metrics: [],
+  errors: {},
+};
+for (const suite of suites.filter((s) => only.length === 0 || only.includes(s.name))) {
+  const started = performance.now();
+  console.log(`=== ${suite.name}`);
+  try {
+    const metrics = await suite.run({ quick });
+    run.metrics.push(...metrics);
+    for (const metric of metrics) console.log(line(metric));
+  } catch (error) {
+    run.errors[suite.name] = error instanceof Error ? error.message : String(error);
+    console.error(`${suite.name} failed:`, error);
+  }
+  run.seconds[suite.name] = round((performance.now() - started) / 1000, 1);
+}
+
+const baselineFile = `${results}baseline.json`;
+const baseline = existsSync(baselineFile)
+  ? (JSON.parse(readFileSync(baselineFile, "utf8")) as RunResult)
+  : undefined;
+const gates = quick || !baseline ? [] : checkGates(run.metrics, baseline.metrics);
+mkdirSync(results, { recursive: true });
+writeFileSync(`${results}latest.json`, `${JSON.stringify({ ...run, gates }, null, 2)}\n`);
+const report = markdownReport(run, gates);
+writeFileSync(`${results}latest.md`, report);
+if (update) writeFileSync(baselineFile, `${JSON.stringify(run, null, 2)}\n`);
+
+const goals = run.metrics.filter((metric) => metric.goal);
+const met = goals.filter((metric) => goalMet(metric)).length;
+const failedGates = gates.filter((gate) => !gate.passed);
+for (const gate of failedGates)
+  console.log(
+    `GATE FAILED ${gate.id}: ${gate.value} against baseline ${gate.baseline} (+${Math.round(gate.tolerance * 100)}% allowed)`,
+  );
+console.log(
+  `\ngoals: ${met} of ${goals.length} met (reported, never failing); gates: ${gates.length - failedGates.length} of ${gates.length} passed` +
+    `${quick ? " (quick run: gates not checked)" : ""}; suites failed: ${Object.keys(run.errors).length}` +
+    `${update ? "; baseline updated" : ""}\nreport: bench/results/latest.md`,
+);
+process.exit(failedGates.length > 0 || Object.keys(run.errors).length > 0 ? 1 : 0);
+
+function line(metric: Metric): string {
+  const met = goalMet(metric);
+  const goal = metric.goal
+    ? `  goal ${metric.goal.op} ${metric.goal.target}: ${met ? "met" : "NOT MET"}`
+    : "";
+  const spread = metric.spread !== undefined ? ` ±${Math.round(metric.spread * 100)}%` : "";
+  return `${metric.id.padEnd(44)} ${`${metric.value} ${metric.unit}${spread}`.padEnd(18)}${goal}  ${metric.note ?? ""}`;
+}

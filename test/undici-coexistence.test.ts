@@ -3,7 +3,8 @@
  * (Node's own `fetch` included) shares that one slot, and an undici 7 Agent there breaks
  * @discordjs/rest, which bundles undici 6. This file loads core first, loads media through
  * it (remote through its own agent and through a test dispatcher, and inline), then uses Node's `fetch`, a Slack WebClient and a
- * @discordjs/rest file upload in the same process.
+ * @discordjs/rest file upload in the same process; then, with every adapter loaded, a
+ * streamed upload through the Discord adapter (its own undici Agent, never the global slot).
  */
 import { readFileSync } from "node:fs";
 import { createServer as createHttpServer, type IncomingMessage, type Server } from "node:http";
@@ -13,6 +14,7 @@ import type { AddressInfo, LookupFunction } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { MediaPolicy } from "@outbox/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workspaceNames } from "./support/workspace.js";
 
 /** undici's Agent constructor, as far as this test uses it. */
 type AgentClass = new (options: { connect: { ca: Buffer } }) => NonNullable<MediaPolicy["dispatcher"]>;
@@ -112,5 +114,24 @@ describe("undici coexistence", () => {
     const upload = seen.find((entry) => entry.path === "/api/v10/channels/1/messages");
     expect(upload?.type).toMatch(/^multipart\/form-data/);
     expect(upload?.bytes).toBeGreaterThan(PNG.length);
+  });
+
+  it("with every adapter loaded, an upload through the Discord adapter streams through its own agent", async () => {
+    const loaded = await Promise.all(
+      workspaceNames("adapters").map(async (name) => [name, await import(`@outbox/${name}`)] as const),
+    );
+    const slotBefore = globalSlot();
+    const { createDiscordAdapter } = Object.fromEntries(loaded).discord as typeof import("@outbox/discord");
+    const discord = createDiscordAdapter({ token: "discord-test", api: `http://127.0.0.1:${apiPort}/api` });
+    const receipt = await discord.send(
+      { text: "pixel", mediaUrls: [`data:image/png;base64,${PNG.toString("base64")}`] },
+      { to: "1100000000000000001" },
+    );
+    await discord.close?.();
+    expect(receipt.failures).toEqual([]);
+    const upload = seen.find((entry) => entry.path === "/api/v10/channels/1100000000000000001/messages");
+    expect(upload?.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(upload?.bytes).toBeGreaterThan(PNG.length);
+    expect(globalSlot(), "no adapter replaced the global dispatcher").toBe(slotBefore);
   });
 });

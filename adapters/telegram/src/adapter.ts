@@ -6,6 +6,7 @@ import { type ChannelAdapter, createAdapter, PayloadError } from "@outbox/core";
 import { Api, Bot } from "grammy";
 import { telegramCapabilities } from "./capabilities.js";
 import { telegramRenderer } from "./render/renderer.js";
+import { createKeepAliveAgent } from "./transport/keep-alive.js";
 import { createTelegramTransport } from "./transport/transport.js";
 import type { TelegramAdapterConfig } from "./types.js";
 
@@ -32,11 +33,14 @@ export function createTelegramAdapter(config?: TelegramAdapterConfig): ChannelAd
     ...(config.media ? { media: config.media } : {}),
     ...(config.retry ? { retry: config.retry } : {}),
     ...(config.clock ? { clock: config.clock } : {}),
+    ...(config.pacing ? { pacing: config.pacing } : {}),
     ...(config.store ? { store: config.store } : {}),
     // grammY puts the token in every request URL, so it can surface in error text.
     secrets: api.token === "" ? [] : [api.token],
   });
 }
+
+const DEFAULT_API_ROOT = "https://api.telegram.org";
 
 function clientApi(config: TelegramAdapterConfig): Api {
   if (config.client) return config.client instanceof Bot ? config.client.api : config.client;
@@ -48,5 +52,8 @@ function clientApi(config: TelegramAdapterConfig): Api {
   return new Api(config.token, {
     ...(config.apiRoot ? { apiRoot: config.apiRoot.replace(/\/+$/, "") } : {}),
     timeoutSeconds: config.timeoutSeconds ?? 60,
+    baseFetchConfig: {
+      agent: createKeepAliveAgent(config.apiRoot ?? DEFAULT_API_ROOT, config.keepAliveIdleMs ?? 4_000),
+    },
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Configuration of the Telegram adapter.
  */
-import type { Clock, DeliveryStore, MediaPolicy, RetryPolicy } from "@outbox/core";
+import type { Clock, DeliveryStore, MediaPolicy, PacingOptions, RetryPolicy } from "@outbox/core";
 import type { Api, Bot } from "grammy";
 
 /** Options of {@link createTelegramAdapter}: a token or a ready grammY client, plus delivery settings. */
@@ -18,6 +18,12 @@ export interface TelegramAdapterConfig {
   apiRoot?: string;
   /** Seconds before a request is given up (an ambiguous `TransportError`). Only with `token`. Default 60. */
   timeoutSeconds?: number;
+  /**
+   * Close a keep-alive connection idle this long, before the server closes it (a request
+   * racing the server's close is reset). Only with `token`. Default 4 000 (under the 5 s of
+   * common servers; a reconnect costs one TLS handshake). See docs/delivery.md, "Stale sockets".
+   */
+  keepAliveIdleMs?: number;
   /** Show link previews under text messages. Default `true`. */
   linkPreview?: boolean;
   /** Policy for loading media (local roots, allowed hosts, …); the byte limit is lowered to Telegram's. */
@@ -26,6 +32,8 @@ export interface TelegramAdapterConfig {
   retry?: RetryPolicy;
   /** Clock for pacing and retry waits. Default: the real clock. */
   clock?: Clock;
+  /** Pacing below Telegram's limits (safety margin, recovery after a 429). Default: core's (3% margin). */
+  pacing?: PacingOptions;
   /** Journal for once-only delivery (`idempotencyKey`). Default: in memory. */
   store?: DeliveryStore;
 }

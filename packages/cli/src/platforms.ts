@@ -65,6 +65,21 @@ export const platforms: readonly Platform[] = [
       return (await import("@outbox/slack/testing")).createEmulatedChannel(options);
     },
   },
+  {
+    name: "discord",
+    tokenVariable: "OUTBOX_DISCORD_TOKEN",
+    tokenHelp: "in the Discord Developer Portal open your application, then Bot → Reset Token, and copy it",
+    targetHelp:
+      "use the channel id (Developer Mode on, right-click the channel → Copy Channel ID), and invite the bot with View Channels and Send Messages",
+    async createAdapter({ token, media, env }) {
+      const { createDiscordAdapter } = await import("@outbox/discord");
+      const api = env.OUTBOX_DISCORD_API;
+      return createDiscordAdapter({ token, media, ...(api ? { api } : {}) });
+    },
+    async createEmulatedChannel(options) {
+      return (await import("@outbox/discord/testing")).createEmulatedChannel(options);
+    },
+  },
 ];
 
 /** The platform called `name`, if the CLI knows it. */

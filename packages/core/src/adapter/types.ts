@@ -75,6 +75,8 @@ export interface Capabilities {
     mode: "native" | "as-audio";
     /** MIME types accepted as voice notes (`audio/ogg`, `audio/mpeg`, `audio/mp4`). */
     formats: string[];
+    /** A voice note can carry a caption. Default `true`; `false` (Discord) sends the text as its own message first. */
+    caption?: boolean;
   };
   /** The platform can reply to a message. */
   replies: boolean;
@@ -271,6 +273,8 @@ export interface AdapterDefinition {
   clock?: Clock;
   /** Journal for once-only delivery. Default: in memory. */
   store?: DeliveryStore;
+  /** How the pacer keeps to `capabilities.rateLimits`. */
+  pacing?: PacingOptions;
   /**
    * Secrets the adapter holds (bot token, signing secret, …). The engine removes them, on
    * top of known token shapes, from every error message, `cause` chain and receipt entry it
@@ -278,6 +282,30 @@ export interface AdapterDefinition {
    * ignored. Default none.
    */
   secrets?: string[];
+}
+
+/** How the pacer keeps to the declared rate limits (see docs/delivery.md, "Pacing"). */
+export interface PacingOptions {
+  /**
+   * Fraction below every declared rate the pacer sends at, so small clock and network
+   * jitter does not meet the platform's limit head-on: 0.03 sends at 97% of each limit.
+   * Bursts are kept as declared. Default 0.03; 0 paces exactly at the declared limits.
+   */
+  margin?: number;
+  /**
+   * Allowance for varying request latency, in milliseconds: requests released one after the
+   * other can reach the platform closer together (the first ones waited for a connection),
+   * so each limit's burst is lowered by what its rate refills in this time (never below 1):
+   * Telegram's 30/s overall keeps 15 of its 30, its 1/s per chat 2.5 of 3. Default 500 (no
+   * 429 from the emulator's limits on a loaded 2-core machine at 250 there were 24); 0 keeps
+   * the declared bursts.
+   */
+  latencyMs?: number;
+  /**
+   * After a 429 the pacer lowers the rates of the scope it names (10% per 429, at most to
+   * half) and returns to the declared rate linearly over this many milliseconds. Default 600 000.
+   */
+  recoveryMs?: number;
 }
 
 /** The journal of one idempotent send. */

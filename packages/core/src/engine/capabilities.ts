@@ -39,7 +39,11 @@ const schema = z.object({
     })
     .refine((album) => album.minItems <= album.maxItems, "album.minItems is above maxItems")
     .nullable(),
-  voice: z.object({ mode: z.enum(["native", "as-audio"]), formats: z.array(z.string()) }),
+  voice: z.object({
+    mode: z.enum(["native", "as-audio"]),
+    formats: z.array(z.string()),
+    caption: z.boolean().optional(),
+  }),
   replies: z.boolean(),
   threads: z.boolean(),
   markdownImages: z.boolean(),

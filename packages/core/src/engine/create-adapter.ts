@@ -37,7 +37,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
     );
   const clock = definition.clock ?? systemClock;
   const store = definition.store ?? createMemoryStore();
-  const pacer = createPacer(capabilities.rateLimits, clock);
+  const pacer = createPacer(capabilities.rateLimits, clock, definition.pacing);
   const policy = resolveRetryPolicy(definition.retry);
   const locks = new Map<string, Promise<unknown>>();
   const secrets = [...(definition.secrets ?? [])];

@@ -51,23 +51,26 @@ export interface RetryContext {
 }
 
 /**
- * Run one platform call, paced, with bounded retries: a 429 waits `retryAfterMs` (and
- * pauses the target for concurrent sends) when within `maxRetryWaitMs`; a network failure
+ * Run one platform call, paced, with bounded retries: a 429 waits `retryAfterMs` (holding
+ * the scope it names for concurrent sends, and slowing the pacer) when within `maxRetryWaitMs`; a network failure
  * before sending backs off 0.5 s, 1 s, 2 s…; ambiguous failures (timeouts, resets, 5xx)
  * are retried only with `retryAmbiguous`. The last error is thrown as is.
  */
 export async function withRetries<T>(call: () => Promise<T>, context: RetryContext): Promise<T> {
   const { policy, clock, pacer, to, signal } = context;
+  let limited = false;
   for (let retries = 0; ; retries += 1) {
-    await pacer.acquire(to, signal);
+    await pacer.acquire(to, signal, limited);
     try {
       return await call();
     } catch (error) {
       signal?.throwIfAborted();
       const delay = retryDelay(error, retries, policy);
       if (delay === undefined) throw error;
-      if (error instanceof RateLimitedError) pacer.pause(to, delay);
-      await clock.sleep(delay, signal);
+      limited = error instanceof RateLimitedError;
+      // A 429 holds its scope in the pacer; the retry waits there, first in its target's queue.
+      if (error instanceof RateLimitedError) pacer.limited(to, delay, error.scope);
+      else await clock.sleep(delay, signal);
     }
   }
 }

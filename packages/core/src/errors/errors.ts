@@ -97,10 +97,17 @@ export class MediaError extends OutboxError {
 export class RateLimitedError extends OutboxError {
   /** How long the platform asked to wait, in milliseconds. */
   readonly retryAfterMs: number;
+  /** What the limit covers: the one target (a chat's `retry_after`) or every target (Discord's global limit). */
+  readonly scope: "target" | "global";
 
-  constructor(message: string, retryAfterMs: number, options?: OutboxErrorOptions) {
+  constructor(
+    message: string,
+    retryAfterMs: number,
+    options?: OutboxErrorOptions & { scope?: "target" | "global" },
+  ) {
     super("rate_limited", message, options);
     this.retryAfterMs = retryAfterMs;
+    this.scope = options?.scope ?? "target";
   }
 }
 

@@ -24,7 +24,11 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
   const albumKind = ({ decision }: Decided): MediaKind | null =>
     decision?.outcome === "send" && decision.kind !== "voice" ? decision.kind : null;
   const grouping = groupAlbums(decided.map(albumKind), capabilities.album);
-  const hasNative = decided.some(({ decision }) => decision?.outcome === "send");
+  // The caption goes to the first native message; when that is a voice note on a platform
+  // whose voice notes carry no caption, the text goes first as its own message(s).
+  const first = decided.find(({ decision }) => decision?.outcome === "send")?.decision;
+  const hasNative =
+    first?.outcome === "send" && (first.kind !== "voice" || capabilities.voice.caption !== false);
 
   const parts: PlanPart[] = [];
   const degraded: PartDegradation[] = [];

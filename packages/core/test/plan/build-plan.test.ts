@@ -79,6 +79,19 @@ describe("planDelivery", () => {
     expect(parts.map((p) => (p.type === "media" ? p.kind : p.type))).toEqual(["voice", "voice"]);
   });
 
+  it("sends the text first when the first native message is a voice note that carries no caption", () => {
+    const base = testCapabilities();
+    const caps = testCapabilities({ voice: { ...base.voice, caption: false } });
+    const { parts } = plan("hi", [loaded("audio"), loaded("image")], true, caps);
+    expect(parts.map((p) => (p.type === "media" ? `${p.kind}:${p.caption?.text ?? ""}` : p.type))).toEqual([
+      "text",
+      "voice:",
+      "image:",
+    ]);
+    const captioned = plan("hi", [loaded("audio")], true);
+    expect(captioned.parts.map((p) => p.type === "media" && p.caption?.text)).toEqual(["hi"]);
+  });
+
   it("sends an animation as an image where the platform has no animations", () => {
     const caps = testCapabilities({ media: { kinds: ["image", "document"], maxBytes: { default: 1000 } } });
     const { parts, degraded } = plan("", [loaded("animation")], false, caps);

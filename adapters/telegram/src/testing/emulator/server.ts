@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { ApiError } from "./api-error.js";
 import { readRequest } from "./body.js";
 import { BOT, Chats } from "./chats.js";
+import { type ConnectionCounts, watchIdleSockets } from "./idle-sockets.js";
 import type { StoredFile } from "./media.js";
 import { FloodControl } from "./rate-limits.js";
 import { type HandlerContext, SEND_METHODS } from "./send-methods.js";
@@ -35,6 +36,8 @@ export interface TelegramEmulator {
   rateLimitRefusals(): number;
   /** Every URL it downloaded (or tried to), in order. */
   readonly urlFetches: readonly string[];
+  /** Connections opened and closed, and requests reset on a connection idle past `idleTimeoutMs`. */
+  readonly connections: Readonly<ConnectionCounts>;
   /** Messages that arrived in a chat, in order (every chat when omitted). */
   observe(chatId?: number): ObservedMessage[];
   /** Misbehave on the next call(s). */
@@ -125,6 +128,9 @@ export async function startTelegramEmulator(
     const method = /\/([A-Za-z]+)(?:\?|$)/.exec(req.url ?? "")?.[1] ?? "";
     const entry: EmulatorRequest = { method, status: 0 };
     requests.push(entry);
+    if (idle.stale(req, res)) return;
+    // With an idle timeout set, announce none (like Telegram): the client cannot plan for it.
+    if (options.idleTimeoutMs !== undefined) res.setHeader("connection", "keep-alive");
     handle(req, res)
       .then((status) => {
         entry.status = status;
@@ -144,6 +150,7 @@ export async function startTelegramEmulator(
         entry.status = reply(res, api.code, envelope);
       });
   });
+  const idle = watchIdleSockets(server, options.idleTimeoutMs, now);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const port = (server.address() as AddressInfo).port;
@@ -154,6 +161,7 @@ export async function startTelegramEmulator(
     requests,
     rateLimitRefusals: () => floodRefusals,
     urlFetches,
+    connections: idle.counts,
     observe: (chatId) =>
       observed.filter((o) => chatId === undefined || o.chatId === chatId).map((o) => o.message),
     inject: (fault) => {

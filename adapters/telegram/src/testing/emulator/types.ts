@@ -51,6 +51,12 @@ export interface TelegramEmulatorOptions {
    * Tests inject one that reaches a local fixture server (self-signed certificate).
    */
   fetchUrl?: (url: string, signal: AbortSignal) => Promise<FetchedUrl>;
-  /** Time source for rate limits, in milliseconds. Default `performance.now`. */
+  /** Time source for rate limits and idle connections, in milliseconds. Default `performance.now`. */
   now?: () => number;
+  /**
+   * Close keep-alive connections idle this long (no `Keep-Alive: timeout` hint is sent), and
+   * reset a request arriving on a connection idle this long by `now` (the request crossed the
+   * close). Default: Node's server default (5 s, announced in a `Keep-Alive` header).
+   */
+  idleTimeoutMs?: number;
 }

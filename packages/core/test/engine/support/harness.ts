@@ -33,6 +33,8 @@ export function harness(
     renderer: htmlRenderer,
     transport,
     clock,
+    // Exact declared limits, so tests can assert exact times (the margin has its own tests).
+    pacing: { margin: 0, latencyMs: 0 },
     ...definition,
   });
   return { adapter, transport, clock, send: (...args) => clock.run(adapter.send(...args)) };

@@ -8,7 +8,7 @@
  * (fs.createReadStream; undici over TLS), and a 200 MB local file checks that memory does
  * not grow with the file. Goal: ≤ 20 MB, or no worse than the same transport without Outbox.
  *
- * Run: npx tsx --conditions=source bench/media-memory.ts
+ * Part of `pnpm bench` (suite `media`).
  */
 import { createHash } from "node:crypto";
 import {
@@ -19,7 +19,6 @@ import {
   readFileSync,
   rmSync,
   statSync,
-  writeFileSync,
   writeSync,
 } from "node:fs";
 import { createServer } from "node:https";
@@ -29,13 +28,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadMedia, type MediaPolicy } from "@outbox/core";
-import { readBaseline } from "./support/baseline.js";
-import { spawnSelf } from "./support/spawn-self.js";
+import type { Metric, Suite } from "../support/metrics.js";
+import { spawnSelf } from "../support/spawn-self.js";
 
 const MB = 1024 * 1024;
 const GOAL_MB = 20;
-const resultsFile = fileURLToPath(new URL("results/media-memory.json", import.meta.url));
-const fixtures = new URL("../packages/core/test/fixtures/", import.meta.url);
+const fixtures = new URL("../../packages/core/test/fixtures/", import.meta.url);
 const cert = readFileSync(new URL("media-tls.crt", fixtures));
 const key = readFileSync(new URL("media-tls.key", fixtures));
 
@@ -43,7 +41,7 @@ const key = readFileSync(new URL("media-tls.key", fixtures));
 type Dispatcher = NonNullable<MediaPolicy["dispatcher"]>;
 type AgentClass = new (options: { connect: { ca: Buffer } }) => Dispatcher;
 const requireFromCore = createRequire(
-  fileURLToPath(new URL("../packages/core/package.json", import.meta.url)),
+  fileURLToPath(new URL("../../packages/core/package.json", import.meta.url)),
 );
 const Agent = requireFromCore("undici/lib/dispatcher/agent.js") as AgentClass;
 const request = requireFromCore("undici/lib/api/api-request.js") as (
@@ -200,40 +198,27 @@ async function runChild(args: string[]): Promise<Run> {
   return JSON.parse(await spawnSelf(import.meta.url, args).done) as Run;
 }
 
-function report(runs: Run[]): void {
-  const previous = readBaseline<{ runs: Run[] }>(resultsFile);
-  console.log(`${"scenario".padEnd(82)} peak RSS growth      time   baseline`);
-  for (const run of runs) {
-    const before = previous?.runs.find((entry) => entry.name === run.name);
-    const growth = `${run.peakRssGrowthMb} MB`.padStart(15);
-    console.log(
-      `${run.name.padEnd(82)} ${growth} ${`${run.ms} ms`.padStart(9)}   ${before === undefined ? "-" : `${before.peakRssGrowthMb} MB`}`,
-    );
-  }
-  writeFileSync(
-    resultsFile,
-    `${JSON.stringify({ node: process.version, goalMb: GOAL_MB, runs }, null, 2)}\n`,
-  );
-  const missed = runs.filter((run) => {
-    if (run.name.startsWith("reference") || run.peakRssGrowthMb <= GOAL_MB) return false;
+/** Figures: each Outbox run's growth, with its goal (≤ 20 MB, or within its reference's own footprint). */
+function metricsOf(runs: Run[]): Metric[] {
+  return runs.map((run) => {
+    const reference = run.name.startsWith("reference");
     const gc = run.name.endsWith(", gc every 4 MB") ? ", gc every 4 MB" : "";
     const floor = runs.find((entry) => entry.name === `${referenceOf(run.name)}${gc}`)?.peakRssGrowthMb ?? 0;
-    return run.peakRssGrowthMb > floor * 1.25 + 2;
+    return {
+      id: `media.${run.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}`,
+      value: run.peakRssGrowthMb,
+      unit: "MB",
+      ...(reference ? {} : { goal: { op: "<=" as const, target: Math.max(GOAL_MB, floor * 1.25 + 2) } }),
+      note: `peak RSS growth streaming through loadMedia().open() (${run.ms} ms)`,
+    };
   });
-  if (missed.length > 0) {
-    console.log(`goal missed (> ${GOAL_MB} MB and worse than the same transport without Outbox):`);
-    for (const run of missed) console.log(`  ${run.name}`);
-    process.exitCode = 1;
-  } else {
-    console.log(`goal met: every run ≤ ${GOAL_MB} MB or within the same transport's own footprint`);
-  }
 }
 
-async function main(): Promise<void> {
+async function main(quick: boolean): Promise<Run[]> {
   const dir = mkdtempSync(join(tmpdir(), "outbox-media-bench-"));
   writeBigFile(join(dir, "small.bin"), MB);
   writeBigFile(join(dir, "big.bin"), 50 * MB);
-  writeBigFile(join(dir, "huge.bin"), 200 * MB);
+  if (!quick) writeBigFile(join(dir, "huge.bin"), 200 * MB);
   const server = createServer({ cert, key }, (incoming, response) => {
     const chunked = incoming.url?.startsWith("/chunked/") ?? false;
     const file = join(dir, (incoming.url ?? "").split("/").at(-1) ?? "");
@@ -245,18 +230,25 @@ async function main(): Promise<void> {
   const port = String((server.address() as AddressInfo).port);
   const runs: Run[] = [];
   try {
-    for (const gcEvery of ["0", String(4 * MB)]) {
-      for (const scenario of Object.keys(SCENARIOS))
-        runs.push(await runChild([scenario, port, dir, gcEvery]));
+    const scenarios = quick ? ["local file, 50 MB"] : Object.keys(SCENARIOS);
+    for (const gcEvery of quick ? ["0"] : ["0", String(4 * MB)]) {
+      for (const scenario of scenarios) runs.push(await runChild([scenario, port, dir, gcEvery]));
     }
   } finally {
     server.closeAllConnections();
     server.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  report(runs);
+  return runs;
 }
 
-const [scenarioArg, portArg, dirArg, gcArg] = process.argv.slice(2);
-if (scenarioArg === undefined) await main();
-else await child(scenarioArg, Number(portArg), dirArg ?? "", Number(gcArg));
+/** The media-memory suite (quick: the local 50 MB file and its reference only). */
+export const mediaMemorySuite: Suite = {
+  name: "media",
+  run: async ({ quick }) => metricsOf(await main(quick)),
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [scenarioArg, portArg, dirArg, gcArg] = process.argv.slice(2);
+  await child(scenarioArg ?? "", Number(portArg), dirArg ?? "", Number(gcArg));
+}

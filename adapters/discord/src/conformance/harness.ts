@@ -1,0 +1,48 @@
+/**
+ * The conformance harness of the Discord adapter: per case, a fresh emulator and an
+ * adapter built with `api` pointing at it and the conformance media policy.
+ */
+import { type ConformanceHarness, conformanceMedia } from "@outbox/conformance";
+import { createDiscordAdapter } from "../adapter.js";
+import { startDiscordEmulator } from "../testing/emulator/server.js";
+import { DEFAULT_CHANNEL, type DiscordEmulatorOptions } from "../testing/emulator/types.js";
+import type { DiscordAdapterConfig } from "../types.js";
+
+/** Options of {@link createDiscordHarness}. */
+export interface DiscordHarnessOptions {
+  /** Suite label. Default `discord`. */
+  name?: string;
+  /** Emulator options. */
+  emulator?: DiscordEmulatorOptions;
+  /** Adapter options on top of the harness's (token, api, media policy). */
+  adapter?: Partial<DiscordAdapterConfig>;
+}
+
+/** Build the harness for `describeConformance`. */
+export function createDiscordHarness(options: DiscordHarnessOptions = {}): ConformanceHarness {
+  return {
+    name: options.name ?? "discord",
+    async setup() {
+      const media = await conformanceMedia();
+      const emulator = await startDiscordEmulator(options.emulator);
+      const adapter = createDiscordAdapter({
+        token: emulator.token,
+        api: emulator.api,
+        timeoutMs: 10_000,
+        media: media.policy,
+        ...options.adapter,
+      });
+      return {
+        adapter,
+        target: { to: DEFAULT_CHANNEL },
+        observe: () => emulator.observe(DEFAULT_CHANNEL),
+        inject: (fault) => emulator.inject(fault),
+        rateLimitRefusals: () => emulator.rateLimitRefusals(),
+        teardown: async () => {
+          await adapter.close?.();
+          await emulator.close();
+        },
+      };
+    },
+  };
+}

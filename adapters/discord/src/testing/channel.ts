@@ -1,0 +1,30 @@
+/**
+ * A ready emulated Discord channel: a fresh emulator, the adapter pointed at it, and a
+ * seeded inbound message to reply to (core's `EmulatedChannel`, for demos and the CLI).
+ */
+import type { EmulatedChannel, EmulatedChannelOptions } from "@outbox/core";
+import { createDiscordAdapter } from "../adapter.js";
+import { startDiscordEmulator } from "./emulator/server.js";
+import { DEFAULT_CHANNEL } from "./emulator/types.js";
+
+/** Start an emulator and wire the Discord adapter to it. */
+export async function createEmulatedChannel(options: EmulatedChannelOptions = {}): Promise<EmulatedChannel> {
+  const emulator = await startDiscordEmulator();
+  const inbound = emulator.seedMessage(DEFAULT_CHANNEL, "Hello, bot!");
+  const adapter = createDiscordAdapter({
+    token: emulator.token,
+    api: emulator.api,
+    timeoutMs: 10_000,
+    ...(options.media ? { media: options.media } : {}),
+  });
+  return {
+    platform: "discord",
+    adapter,
+    target: { to: DEFAULT_CHANNEL, currentMessageId: inbound },
+    observe: () => emulator.observe(DEFAULT_CHANNEL),
+    close: async () => {
+      await adapter.close?.();
+      await emulator.close();
+    },
+  };
+}

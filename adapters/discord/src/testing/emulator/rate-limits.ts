@@ -1,0 +1,55 @@
+/**
+ * Per-route buckets as Discord runs them: a fixed window per bucket and major id (the
+ * channel for Create Message), announced on every answer with `X-RateLimit-*` headers; a
+ * request over the limit gets a 429 and is counted as a refusal.
+ */
+import { DiscordApiError } from "./api-error.js";
+import type { EmulatorBucket } from "./types.js";
+
+interface Window {
+  used: number;
+  resetAt: number;
+}
+
+/** The Create Message buckets. */
+export class Buckets {
+  private readonly windows = new Map<string, Window>();
+  /** 429s answered under these limits. */
+  refusals = 0;
+
+  constructor(
+    private readonly bucket: EmulatorBucket | false,
+    private readonly now: () => number,
+    private readonly hash: string,
+  ) {}
+
+  /** Take one request for `major`; returns the headers to send, or throws the 429. */
+  take(major: string): Record<string, string> {
+    if (this.bucket === false) return {};
+    const { limit, windowMs } = this.bucket;
+    const now = this.now();
+    let window = this.windows.get(major);
+    if (window === undefined || now >= window.resetAt) {
+      window = { used: 0, resetAt: now + windowMs };
+      this.windows.set(major, window);
+    }
+    const resetAfter = Math.max(0, window.resetAt - now) / 1000;
+    const headers = (remaining: number): Record<string, string> => ({
+      "x-ratelimit-limit": String(limit),
+      "x-ratelimit-remaining": String(remaining),
+      "x-ratelimit-reset": ((Date.now() + resetAfter * 1000) / 1000).toFixed(3),
+      "x-ratelimit-reset-after": resetAfter.toFixed(3),
+      "x-ratelimit-bucket": this.hash,
+    });
+    if (window.used >= limit) {
+      this.refusals += 1;
+      throw new DiscordApiError(429, 0, "You are being rate limited.", undefined, {
+        ...headers(0),
+        "retry-after": String(Math.max(1, Math.ceil(resetAfter))),
+        "x-ratelimit-scope": "user",
+      });
+    }
+    window.used += 1;
+    return headers(limit - window.used);
+  }
+}

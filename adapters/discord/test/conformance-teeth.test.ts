@@ -1,0 +1,53 @@
+/**
+ * The suite judges what the Discord emulator decoded, not what the adapter claims: the
+ * adapter rebuilt with a plain-text renderer fails the cases meant to catch it, on the
+ * decoded spans (the real adapter passes them all in conformance.test.ts).
+ */
+import { type ConformanceHarness, conformanceCases, conformanceMedia, runCase } from "@outbox/conformance";
+import { createAdapter } from "@outbox/core";
+import { describe, expect, it } from "vitest";
+import { discordCapabilities } from "../src/capabilities.js";
+import { discordRenderer } from "../src/render/renderer.js";
+import { createDiscordRest } from "../src/rest/create-rest.js";
+import { DEFAULT_CHANNEL, startDiscordEmulator } from "../src/testing/index.js";
+import { createDiscordTransport } from "../src/transport/transport.js";
+
+/** Discord's parts with a renderer that sends plain text, still declaring Discord's capabilities. */
+const plainHarness: ConformanceHarness = {
+  name: "discord, plain text",
+  async setup() {
+    const emulator = await startDiscordEmulator();
+    const client = createDiscordRest({ token: emulator.token, api: emulator.api });
+    const adapter = createAdapter({
+      name: "discord",
+      capabilities: discordCapabilities,
+      renderer: { ...discordRenderer, render: (tree) => discordRenderer.plain(tree) },
+      transport: createDiscordTransport(client.rest),
+      media: (await conformanceMedia()).policy,
+    });
+    return {
+      adapter,
+      target: { to: DEFAULT_CHANNEL },
+      observe: () => emulator.observe(DEFAULT_CHANNEL),
+      inject: emulator.inject,
+      rateLimitRefusals: () => emulator.rateLimitRefusals(),
+      teardown: async () => {
+        await client.close();
+        await emulator.close();
+      },
+    };
+  },
+};
+
+describe("the suite's teeth on Discord", () => {
+  it.each(["text.formatting", "text.code.split", "caption.fits"])(
+    "an adapter that sends plain text only fails %s on the decoded spans",
+    async (id) => {
+      const found = conformanceCases.find((c) => c.id === id);
+      expect(found, id).toBeDefined();
+      await expect(
+        runCase(found as NonNullable<typeof found>, plainHarness, { strict: true }),
+      ).rejects.toThrow(/spans|visible text/);
+    },
+  );
+});

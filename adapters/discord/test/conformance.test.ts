@@ -1,0 +1,4 @@
+import { describeConformance } from "@outbox/conformance";
+import { createDiscordHarness } from "../src/conformance/index.js";
+
+describeConformance(createDiscordHarness(), { strict: true });

@@ -1,0 +1,89 @@
+/**
+ * Engine overhead per operation on an in-memory transport (no network, no pacing): client
+ * CPU per `send` of a short text, of a media message with inline media (load, sniff, plan,
+ * execute) and of an 11 kB Markdown reply split into chunks; and Markdown parsing alone,
+ * so the engine's own work (send minus parse) can be read off. Goal: ≤ 1 000 µs of engine
+ * work per short text. Gated: the engine's share of a short send (send / parse alone).
+ */
+import { createAdapter, createPlainRenderer, parseReplyMarkdown, type Transport } from "@outbox/core";
+import { png } from "../../packages/core/test/engine/support/media-bytes.js";
+import { testCapabilities } from "../../packages/core/test/engine/support/recording-transport.js";
+import { measure } from "../support/measure.js";
+import { type Metric, ratioMetric, type Suite } from "../support/metrics.js";
+import { round, stats } from "../support/stats.js";
+import { markdownReply } from "./texts.js";
+
+/** The engine suite. */
+export const engineSuite: Suite = {
+  name: "engine",
+  async run({ quick, slowdown }) {
+    let ids = 0;
+    const transport: Transport = {
+      sendText: async () => ({ id: String(++ids) }),
+      sendMedia: async () => ({ id: String(++ids) }),
+      sendAlbum: async (op) => ({ id: String(++ids), memberIds: op.items.map(() => String(++ids)) }),
+    };
+    const adapter = createAdapter({
+      name: "bench",
+      capabilities: testCapabilities({
+        text: { maxLength: 4096, format: "plain" },
+        caption: { maxLength: 1024 },
+      }),
+      renderer: createPlainRenderer(),
+      transport,
+    });
+    const to = { to: "bench" };
+    const short = "Hello **world**, a short reply.";
+    const long = markdownReply(11_000).markdown;
+    const image = png(64, 64);
+    const measured = await measure(
+      [
+        { name: "text", run: () => adapter.send({ text: short }, to) },
+        { name: "parse", run: () => parseReplyMarkdown(short) },
+        {
+          name: "media",
+          run: () => adapter.send({ text: "Look", media: [{ mimeType: "image/png", data: image }] }, to),
+        },
+        { name: "long", run: () => adapter.send({ text: long }, to) },
+      ],
+      {
+        rounds: quick ? 3 : 9,
+        perRound: quick ? 20 : 200,
+        warmup: { minBatches: quick ? 1 : 5, maxBatches: quick ? 2 : 30 },
+        ...(slowdown ? { slowdown } : {}),
+      },
+    );
+    const us = (name: string) => stats((measured.cpuMs[name] ?? []).map((ms) => ms * 1000));
+    const text = us("text");
+    const parse = us("parse");
+    const metric = (id: string, s: ReturnType<typeof us>, note: string): Metric => ({
+      id,
+      value: round(s.median, 1),
+      unit: "µs",
+      spread: round(s.spread),
+      note,
+    });
+    return [
+      metric("engine.textUs", text, "client CPU per send of a short text"),
+      metric("engine.mediaUs", us("media"), "client CPU per send of a text + inline PNG"),
+      metric("engine.longUs", us("long"), "client CPU per send of an 11 kB reply (3 chunks)"),
+      {
+        id: "engine.textWithoutParseUs",
+        value: round(text.median - parse.median, 1),
+        unit: "µs",
+        goal: { op: "<=", target: 1_000 },
+        note: "engine work per short text (send minus Markdown parse)",
+      },
+      ratioMetric("engine.textOverParse", measured.cpuMs.text ?? [], measured.cpuMs.parse ?? [], {
+        gate: true,
+        note: "short send over its Markdown parse alone",
+      }),
+      {
+        id: "engine.warmupOps",
+        value: measured.warmup.operations,
+        unit: "ops",
+        note: `warm-up until settled (${measured.warmup.settled ? "settled" : "cap reached"}); cold ${round(measured.warmup.coldOverSettled, 2)}× settled`,
+      },
+    ];
+  },
+};

@@ -1,0 +1,149 @@
+/**
+ * Delivery at the platform's limit, on the real clock: N replies spread over C private
+ * chats, and over C groups, all sent at once through the Telegram adapter to the emulator
+ * (another process) enforcing Telegram's flood limits (1/s per chat with a burst of 5,
+ * 20/min per group, 30/s overall). Reports lost and duplicated messages, the 429s the
+ * emulator answered, wall time over the floor the limits allow, and the client CPU per
+ * message under load over the same message sent alone (emulator without limits).
+ * Goals: 0 lost, 0 duplicates, 0 × 429, wall ≤ 1.05× the floor, CPU ≤ 1.2× alone.
+ */
+import { createTelegramAdapter } from "@outbox/telegram";
+import { CHATS, type EmulatorProcess, startEmulatorProcess } from "../support/emulator-child.js";
+import { measure } from "../support/measure.js";
+import type { Metric, Suite } from "../support/metrics.js";
+import { round, stats } from "../support/stats.js";
+import { skippingClock } from "./telegram.js";
+
+/** The emulator's default limits (adapters/telegram/src/testing/emulator/rate-limits.ts). */
+const LIMITS = { perChat: 1, perChatBurst: 5, perGroupPerMinute: 20, global: 30 };
+
+/** Shortest time the emulator's limits allow for `total` messages spread evenly over `chats`, in ms. */
+export function floorMs(total: number, chats: number, groups: boolean): number {
+  const perChat = Math.ceil(total / chats);
+  const chatFloor = Math.max(0, perChat - LIMITS.perChatBurst) / LIMITS.perChat;
+  const groupFloor = groups
+    ? (Math.max(0, perChat - LIMITS.perGroupPerMinute) * 60) / LIMITS.perGroupPerMinute
+    : 0;
+  const globalFloor = Math.max(0, total - LIMITS.global) / LIMITS.global;
+  return Math.max(chatFloor, groupFloor, globalFloor) * 1000;
+}
+
+const reply = (i: number) =>
+  `Reply **${i}**: here is _some_ text with \`code\` and a [link](https://example.com/${i}), as an assistant writes it.`;
+
+async function scenario(kind: "private" | "group", total: number, chats: number, emulator: EmulatorProcess) {
+  try {
+    const adapter = createTelegramAdapter({ token: emulator.token, apiRoot: emulator.apiRoot });
+    const chatOf = (i: number) => String(kind === "group" ? -((i % chats) + 1) : (i % chats) + 1);
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const receipts = await Promise.all(
+      Array.from({ length: total }, (_, i) => adapter.send({ text: reply(i) }, { to: chatOf(i) })),
+    );
+    const used = process.cpuUsage(cpu);
+    const wallMs = performance.now() - started;
+    const seen = await emulator.stats();
+    const arrived = Object.values(seen.messages).flat();
+    const expected = new Set(Array.from({ length: total }, (_, i) => `Reply ${i}:`));
+    const counts = new Map<string, number>();
+    for (const text of arrived) {
+      const key = /^Reply \d+:/.exec(text)?.[0] ?? text;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const lost = [...expected].filter((key) => !counts.has(key)).length;
+    const duplicates = [...counts.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
+    return {
+      lost,
+      duplicates,
+      failed: receipts.filter((r) => !r.ok).length,
+      refused429: seen.refused429,
+      wallMs,
+      floorMs: floorMs(total, chats, kind === "group"),
+      cpuPerMessageMs: (used.user + used.system) / 1000 / total,
+    };
+  } finally {
+    emulator.close();
+  }
+}
+
+/** Client CPU per message for the same reply sent one at a time (no limits, no queue). */
+async function alone(quick: boolean, emulator: EmulatorProcess) {
+  try {
+    const adapter = createTelegramAdapter({
+      token: emulator.token,
+      apiRoot: emulator.apiRoot,
+      clock: skippingClock(),
+    });
+    let i = 0;
+    const measured = await measure(
+      [{ name: "alone", run: () => adapter.send({ text: reply(i++) }, { to: "42" }) }],
+      {
+        rounds: quick ? 3 : 7,
+        perRound: quick ? 10 : 100,
+        warmup: { minBatches: quick ? 1 : 5, maxBatches: quick ? 2 : 30 },
+      },
+    );
+    return stats(measured.cpuMs.alone ?? []);
+  } finally {
+    emulator.close();
+  }
+}
+
+/** The load suite. */
+export const loadSuite: Suite = {
+  name: "load",
+  async run({ quick }) {
+    const total = quick ? 60 : 1_000;
+    const chats = quick ? 20 : CHATS;
+    // Started together (each process takes seconds to start); one limited emulator per scenario.
+    const [open, ...limited] = await Promise.all([false, true, true].map(startEmulatorProcess));
+    const single = await alone(quick, open as EmulatorProcess);
+    const metrics: Metric[] = [];
+    for (const [index, kind] of (["private", "group"] as const).entries()) {
+      const run = await scenario(kind, total, chats, limited[index] as EmulatorProcess);
+      const id = `load.${kind}`;
+      const where = `${total} replies to ${chats} ${kind === "group" ? "groups" : "private chats"}`;
+      metrics.push(
+        {
+          id: `${id}.lost`,
+          value: run.lost,
+          unit: "messages",
+          goal: { op: "<=", target: 0 },
+          note: `${where}: never arrived (${run.failed} failed receipts)`,
+        },
+        {
+          id: `${id}.duplicates`,
+          value: run.duplicates,
+          unit: "messages",
+          goal: { op: "<=", target: 0 },
+          note: "arrived more than once",
+        },
+        {
+          id: `${id}.refused429`,
+          value: run.refused429,
+          unit: "429s",
+          goal: { op: "<=", target: 0 },
+          note: "answered by the emulator's enforced limits",
+        },
+        {
+          id: `${id}.wallOverFloor`,
+          value: round(run.wallMs / run.floorMs),
+          unit: "×",
+          goal: { op: "<=", target: 1.05 },
+          gate: !quick,
+          note: `wall ${round(run.wallMs / 1000, 2)} s over the floor of ${round(run.floorMs / 1000, 2)} s`,
+        },
+        {
+          id: `${id}.cpuUnderLoadOverAlone`,
+          value: round(run.cpuPerMessageMs / single.median),
+          unit: "×",
+          spread: round(single.spread),
+          goal: { op: "<=", target: 1.2 },
+          gate: !quick,
+          note: `client CPU per message: ${round(run.cpuPerMessageMs)} ms under load, ${round(single.median)} ms alone`,
+        },
+      );
+    }
+    return metrics;
+  },
+};

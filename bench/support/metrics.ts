@@ -1,0 +1,91 @@
+/**
+ * What a suite reports, and the two kinds of check kept apart: goals (reported met or not,
+ * never failing the run) and regression gates (a gated ratio worse than the committed
+ * baseline by more than the measured noise fails the run).
+ */
+import type { Stats } from "./stats.js";
+import { ratioStats, round } from "./stats.js";
+
+/** One figure. */
+export interface Metric {
+  /** `suite.name`, stable across runs (the baseline is keyed by it). */
+  id: string;
+  /** The figure (a median where measured repeatedly). */
+  value: number;
+  /** Unit: `×`, `ms`, `µs`, `MB`, `calls`, `count`… */
+  unit: string;
+  /** Relative spread of the measurement (0.05 = ±5%), when measured repeatedly. */
+  spread?: number;
+  /** A goal from the issues: met when `value` is on the right side of `target`. */
+  goal?: { op: "<=" | ">="; target: number };
+  /** Regression-gated: lower is better, compared with the committed baseline. */
+  gate?: boolean;
+  /** What the figure is, for the report. */
+  note?: string;
+}
+
+/** A suite: a named function returning its figures. */
+export interface Suite {
+  /** Short name (`parse`, `engine`, `telegram`, `load`…). */
+  name: string;
+  /** Measure; `quick` keeps it to seconds (CI only checks that it runs). */
+  run(context: SuiteContext): Promise<Metric[]>;
+}
+
+/** What a suite is given. */
+export interface SuiteContext {
+  /** Seconds, not minutes: fewer rounds and smaller loads. */
+  quick: boolean;
+  /** Deliberate slowdown of named variants (the gate's own test injects one). */
+  slowdown?: Record<string, number>;
+}
+
+/** A ratio metric from paired per-round measurements (`subject[i] / reference[i]`). */
+export function ratioMetric(
+  id: string,
+  subject: readonly number[],
+  reference: readonly number[],
+  extra: Omit<Metric, "id" | "value" | "unit" | "spread"> = {},
+): Metric {
+  const ratio: Stats = ratioStats(subject, reference);
+  return { id, value: round(ratio.median), unit: "×", spread: round(ratio.spread), ...extra };
+}
+
+/** Whether a metric meets its goal (`undefined` without a goal). */
+export function goalMet(metric: Metric): boolean | undefined {
+  if (!metric.goal) return undefined;
+  return metric.goal.op === "<=" ? metric.value <= metric.goal.target : metric.value >= metric.goal.target;
+}
+
+/** The smallest tolerance of a gate: a ratio 25% worse than the baseline fails even when quiet. */
+export const MIN_TOLERANCE = 0.25;
+
+/** The outcome of one gate. */
+export interface GateResult {
+  id: string;
+  value: number;
+  baseline: number;
+  /** Allowed relative worsening: the larger of 25% and twice the combined spread. */
+  tolerance: number;
+  passed: boolean;
+}
+
+/** Compare every gated metric with its baseline; metrics without a baseline pass (reported as new). */
+export function checkGates(latest: readonly Metric[], baseline: readonly Metric[]): GateResult[] {
+  const before = new Map(baseline.map((metric) => [metric.id, metric]));
+  const results: GateResult[] = [];
+  for (const metric of latest) {
+    const old = metric.gate ? before.get(metric.id) : undefined;
+    if (!metric.gate || old === undefined) continue;
+    const noise = Math.hypot(metric.spread ?? 0, old.spread ?? 0);
+    const tolerance = round(Math.max(MIN_TOLERANCE, 2 * noise));
+    results.push({
+      id: metric.id,
+      value: metric.value,
+      baseline: old.value,
+      tolerance,
+      passed: metric.value <= old.value * (1 + tolerance) + 1e-9,
+    });
+  }
+  return results;
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import type { Clock, RateLimit } from "../../src/adapter/types.js";
+import { createManualClock } from "../../src/engine/clock.js";
+import { createPacer } from "../../src/engine/pacer.js";
+
+const telegramLike: RateLimit[] = [
+  { scope: "target", limit: 1, intervalMs: 1_000, burst: 3 },
+  { scope: "target", limit: 20, intervalMs: 60_000, match: "^-" },
+  { scope: "global", limit: 30, intervalMs: 1_000 },
+];
+
+/** A manual clock that counts the sleeps asked of it. */
+function countingClock() {
+  const clock = createManualClock();
+  let sleeps = 0;
+  const counted: Clock = {
+    now: () => clock.now(),
+    sleep: (ms, signal) => {
+      sleeps += 1;
+      return clock.sleep(ms, signal);
+    },
+  };
+  return { clock, counted, sleeps: () => sleeps };
+}
+
+/** Acquire for every target in order; resolves with each release as [to, index, time]. */
+async function releaseAll(limits: RateLimit[], targets: string[], margin = 0) {
+  const { clock, counted, sleeps } = countingClock();
+  const pacer = createPacer(limits, counted, { margin, latencyMs: 0 });
+  const released: Array<[string, number, number]> = [];
+  await clock.run(
+    Promise.all(
+      targets.map((to, i) => pacer.acquire(to).then(() => void released.push([to, i, clock.now()]))),
+    ),
+  );
+  return { released, sleeps: sleeps(), end: clock.now() };
+}
+
+const spread = (n: number, chats: number, prefix = "") =>
+  Array.from({ length: n }, (_, i) => `${prefix}${i % chats}`);
+
+describe("pacer", () => {
+  it("costs O(n) timer sleeps for n queued operations, whatever the queue length", async () => {
+    const small = await releaseAll(telegramLike, spread(250, 50));
+    const large = await releaseAll(telegramLike, spread(1_000, 50));
+    const groups = await releaseAll(telegramLike, spread(1_000, 50, "-"));
+    expect(large.released).toHaveLength(1_000);
+    // Each timer that fires releases or moves forward one waiter (a poller took 456,000 here).
+    expect(large.sleeps).toBeLessThanOrEqual(2 * 1_000);
+    expect(groups.sleeps).toBeLessThanOrEqual(2 * 1_000);
+    expect(large.sleeps / small.sleeps).toBeLessThan(4 * 1.25);
+    // And it is still as fast as the limits allow: 30/s overall after a burst of 30.
+    expect(large.end).toBeLessThanOrEqual(Math.ceil(((1_000 - 30) / 30) * 1_000) + 1);
+  });
+
+  it("releases the waiters of one target in arrival order", async () => {
+    const { released } = await releaseAll([{ scope: "target", limit: 2, intervalMs: 1_000 }], spread(10, 1));
+    expect(released.map(([, i]) => i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(released.map(([, , at]) => at)).toEqual([
+      0, 0, 500, 1_000, 1_500, 2_000, 2_500, 3_000, 3_500, 4_000,
+    ]);
+  });
+
+  it("lines targets up for global tokens in the order they became ready", async () => {
+    const limits: RateLimit[] = [
+      { scope: "target", limit: 1, intervalMs: 1_000 },
+      { scope: "global", limit: 2, intervalMs: 1_000 },
+    ];
+    const { released } = await releaseAll(limits, ["a", "b", "c", "a", "b", "c"]);
+    expect(released.map(([to, , at]) => `${to}@${at}`)).toEqual([
+      "a@0",
+      "b@0",
+      "c@500",
+      "a@1000",
+      "b@1500",
+      "c@2000",
+    ]);
+  });
+
+  it("stays a safety margin below the declared rate", async () => {
+    const { released } = await releaseAll(
+      [{ scope: "target", limit: 1, intervalMs: 1_000 }],
+      spread(3, 1),
+      0.1,
+    );
+    expect(released.map(([, , at]) => at)).toEqual([0, 1_112, 2_224]);
+    expect(() => createPacer([], createManualClock(), { margin: 1 })).toThrow(/pacing\.margin/);
+  });
+
+  it("keeps a latency allowance out of each burst", async () => {
+    const clock = createManualClock();
+    const pacer = createPacer([{ scope: "global", limit: 4, intervalMs: 1_000 }], clock, {
+      margin: 0,
+      latencyMs: 500,
+    });
+    const times: number[] = [];
+    await clock.run(
+      Promise.all(Array.from({ length: 4 }, () => pacer.acquire("a").then(() => times.push(clock.now())))),
+    );
+    // A burst of 4 less the 2 tokens refilled in 500 ms.
+    expect(times).toEqual([0, 0, 250, 500]);
+  });
+
+  it("a 429 for one chat holds that chat only and leaves its group bucket full", async () => {
+    const clock = createManualClock();
+    const pacer = createPacer(telegramLike, clock, { margin: 0, latencyMs: 0 });
+    const times: Record<string, number[]> = { "-1": [], b: [] };
+    await clock.run(pacer.acquire("-1"));
+    times["-1"]?.push(clock.now());
+    pacer.limited("-1", 5_000);
+    const group = (async () => {
+      for (let i = 0; i < 4; i += 1) {
+        await pacer.acquire("-1");
+        times["-1"]?.push(clock.now());
+      }
+    })();
+    const other = (async () => {
+      for (let i = 0; i < 2; i += 1) {
+        await pacer.acquire("b");
+        times.b?.push(clock.now());
+      }
+    })();
+    await clock.run(Promise.all([group, other]));
+    expect(times.b).toEqual([0, 0]);
+    // Held 5 s, then the chat's own bucket (burst 3, slowed 10% by the 429), not one per 3 s.
+    // Held 5 s, then the chat's own burst (the old pacer emptied the 20/min group bucket: one per 3 s).
+    expect(times["-1"]?.slice(0, 4)).toEqual([0, 5_000, 5_000, 5_000]);
+    expect(times["-1"]?.[4]).toBeGreaterThan(6_000);
+    expect(times["-1"]?.[4]).toBeLessThan(6_200);
+  });
+
+  it("learns from a 429: that scope's rate drops 10% and recovers over recoveryMs", async () => {
+    const clock = createManualClock();
+    const limits: RateLimit[] = [{ scope: "target", limit: 1, intervalMs: 1_000 }];
+    const pacer = createPacer(limits, clock, { margin: 0, latencyMs: 0, recoveryMs: 100_000 });
+    const gaps = async (to: string): Promise<number> => {
+      await clock.run(pacer.acquire(to));
+      const start = clock.now();
+      await clock.run(pacer.acquire(to));
+      return clock.now() - start;
+    };
+    expect(await gaps("a")).toBe(1_000);
+    pacer.limited("a", 0);
+    expect(await gaps("c")).toBe(1_112);
+    pacer.limited("a", 0);
+    expect(await gaps("d")).toBeGreaterThan(1_200);
+    await clock.advance(200_000);
+    expect(await gaps("e")).toBe(1_000);
+  });
+
+  it("a global 429 holds every target; a target 429 holds only its own", async () => {
+    const clock = createManualClock();
+    const pacer = createPacer([], clock);
+    pacer.limited("a", 3_000);
+    await clock.run(pacer.acquire("b"));
+    expect(clock.now()).toBe(0);
+    pacer.limited("a", 2_000, "global");
+    await clock.run(pacer.acquire("b"));
+    expect(clock.now()).toBe(2_000);
+    await clock.run(pacer.acquire("a"));
+    expect(clock.now()).toBe(3_000);
+  });
+
+  it("a retry goes first in its target's queue; an aborted waiter leaves it", async () => {
+    const clock = createManualClock();
+    const pacer = createPacer([{ scope: "target", limit: 1, intervalMs: 1_000 }], clock, {
+      margin: 0,
+      latencyMs: 0,
+    });
+    const order: string[] = [];
+    const abort = new AbortController();
+    await clock.run(pacer.acquire("a"));
+    const queued = [
+      pacer.acquire("a").then(() => order.push("first")),
+      pacer.acquire("a", abort.signal).then(
+        () => order.push("aborted?"),
+        () => order.push("aborted"),
+      ),
+      pacer.acquire("a").then(() => order.push("second")),
+      pacer.acquire("a", undefined, true).then(() => order.push("retry")),
+    ];
+    abort.abort();
+    await clock.run(Promise.all(queued));
+    expect(order).toEqual(["aborted", "retry", "first", "second"]);
+    expect(clock.now()).toBe(3_000);
+  });
+});
