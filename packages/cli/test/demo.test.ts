@@ -82,13 +82,21 @@ describe.concurrent("outbox demo", { timeout: SPAWN_TIMEOUT_MS }, () => {
     expect(run.stdout).toContain("voice → audio: audio/wav");
     expect(run.stdout).toMatch(/failed +— +media_blocked: .*169\.254\.169\.254.*Fix: use a public https URL/);
     expect(run.stdout).toMatch(/failed +— +media_blocked: Local media path \/etc\/passwd .*Fix: /);
-    // The receipt column starts at the same place on every row of a platform's table.
-    const rows = run.stdout
-      .split("\n")
-      .filter((line) => /^ {2}\s*\d+ {2}(delivered|degraded|failed)/.test(line));
-    expect(rows.length).toBeGreaterThan(5);
-    const receiptColumn = (line: string) => line.search(/(delivered|degraded|failed)/);
-    expect(new Set(rows.map(receiptColumn)).size).toBe(1);
+    // In each platform's table, the status and the receipt columns start at the same place on every row.
+    const sections = run.stdout.split("\n\n").filter((part) => /^\w+ {2}[◐✓✗]/.test(part));
+    expect(sections).toHaveLength(platforms.length);
+    for (const section of sections) {
+      const rows = section
+        .split("\n")
+        .filter((line) => /^ {2}\s*\d+ {2}(delivered|degraded|failed)/.test(line));
+      expect(rows.length).toBeGreaterThan(5);
+      const status = (line: string) => line.search(/(delivered|degraded|failed)/);
+      const receipt = (line: string) =>
+        line.search(/(delivered|degraded|failed) +\S/) +
+        /(delivered|degraded|failed) +/.exec(line)![0].length;
+      expect(new Set(rows.map(status)).size).toBe(1);
+      expect(new Set(rows.map(receipt)).size).toBe(1);
+    }
     expect(run.stdout).toMatch(/│ … \d+ more lines/);
     // What arrived, with the formatting the platform stored marked up, on every platform.
     const marked = (needle: string) => run.stdout.split(needle).length - 1;
