@@ -8,11 +8,11 @@
  * Goals: 0 lost, 0 duplicates, 0 × 429, wall ≤ 1.05× the floor, CPU ≤ 1.2× alone.
  */
 import { createTelegramAdapter } from "@outbox/telegram";
+import { skippingClock } from "../support/adapter-bench.js";
 import { CHATS, type EmulatorProcess, startEmulatorProcess } from "../support/emulator-child.js";
 import { measure } from "../support/measure.js";
 import type { Metric, Suite } from "../support/metrics.js";
 import { round, stats } from "../support/stats.js";
-import { skippingClock } from "./telegram.js";
 
 /** The emulator's default limits (adapters/telegram/src/testing/emulator/rate-limits.ts). */
 const LIMITS = { perChat: 1, perChatBurst: 5, perGroupPerMinute: 20, global: 30 };
@@ -96,7 +96,9 @@ export const loadSuite: Suite = {
     const total = quick ? 60 : 1_000;
     const chats = quick ? 20 : CHATS;
     // Started together (each process takes seconds to start); one limited emulator per scenario.
-    const [open, ...limited] = await Promise.all([false, true, true].map(startEmulatorProcess));
+    const [open, ...limited] = await Promise.all(
+      [false, true, true].map((limits) => startEmulatorProcess(limits)),
+    );
     const single = await alone(quick, open as EmulatorProcess);
     const metrics: Metric[] = [];
     for (const [index, kind] of (["private", "group"] as const).entries()) {

@@ -9,11 +9,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTelegramAdapter } from "@outbox/telegram";
 import { Api, InputFile } from "grammy";
+import { skippingClock } from "../support/adapter-bench.js";
 import { startEmulatorProcess } from "../support/emulator-child.js";
 import type { Metric, Suite } from "../support/metrics.js";
 import { spawnSelf } from "../support/spawn-self.js";
 import { round } from "../support/stats.js";
-import { skippingClock } from "./telegram.js";
 
 const MB = 1024 * 1024;
 const CHAT = "42";
