@@ -10,8 +10,9 @@
 import { createRequire } from "node:module";
 import { REST } from "@discordjs/rest";
 import { createDiscordAdapter } from "@outbox/discord";
+import { DEFAULT_CHANNEL } from "@outbox/discord/testing";
 import { adapterOverBare, delivered, httpCalls, skippingClock } from "../support/adapter-bench.js";
-import { DISCORD_CHANNEL, startEmulatorProcess } from "../support/emulator-child.js";
+import { startEmulatorProcess } from "../support/emulator-child.js";
 import type { Suite } from "../support/metrics.js";
 import { noisePng } from "./png.js";
 
@@ -48,8 +49,8 @@ export const discordSuite: Suite = {
       clock: skippingClock(),
     });
     try {
-      const route = `/channels/${DISCORD_CHANNEL}/messages` as const;
-      const target = { to: DISCORD_CHANNEL };
+      const route = `/channels/${DEFAULT_CHANNEL}/messages` as const;
+      const target = { to: DEFAULT_CHANNEL };
       const png = noisePng(context.quick ? 100 : 600);
       const mentions = { parse: [] };
       const text = {

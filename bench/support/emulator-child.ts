@@ -5,9 +5,6 @@
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_CHANNEL, startDiscordEmulator } from "@outbox/discord/testing";
-import { startSlackEmulator } from "@outbox/slack/testing";
-import { startTelegramEmulator } from "@outbox/telegram/testing";
 
 /** What the emulator saw since it started. */
 export interface EmulatorStats {
@@ -37,8 +34,6 @@ export type Platform = "telegram" | "slack" | "discord";
 export const CHATS = 50;
 /** The channel the Slack emulator knows. */
 export const SLACK_CHANNEL = "C0BENCH";
-/** The channel the Discord emulator knows. */
-export const DISCORD_CHANNEL = DEFAULT_CHANNEL;
 
 /** Start an emulator in a child process (`limits`: the platform's enforced limits on or off). */
 export async function startEmulatorProcess(
@@ -84,8 +79,10 @@ interface Running {
 const texts = (observed: { text?: string; caption?: string }[]) =>
   observed.map((m) => m.text ?? m.caption ?? "");
 
+/** Start the emulator in this process (each platform's module loaded only when used, so children start fast). */
 async function start(platform: Platform, limits: boolean): Promise<Running> {
   if (platform === "slack") {
+    const { startSlackEmulator } = await import("@outbox/slack/testing");
     const emulator = await startSlackEmulator({
       channels: [{ id: SLACK_CHANNEL }],
       ...(limits ? {} : { rateLimits: false }),
@@ -98,14 +95,16 @@ async function start(platform: Platform, limits: boolean): Promise<Running> {
     };
   }
   if (platform === "discord") {
+    const { DEFAULT_CHANNEL, startDiscordEmulator } = await import("@outbox/discord/testing");
     const emulator = await startDiscordEmulator(limits ? {} : { messageBucket: false });
     return {
       apiRoot: emulator.api,
       token: emulator.token,
       requests: emulator.requests,
-      messages: () => ({ [DISCORD_CHANNEL]: texts(emulator.observe(DISCORD_CHANNEL)) }),
+      messages: () => ({ [DEFAULT_CHANNEL]: texts(emulator.observe(DEFAULT_CHANNEL)) }),
     };
   }
+  const { startTelegramEmulator } = await import("@outbox/telegram/testing");
   const ids = Array.from({ length: CHATS }, (_, i) => i + 1);
   const all = [42, ...ids, ...ids.map((id) => -id)];
   const emulator = await startTelegramEmulator({
