@@ -35,6 +35,24 @@ export const CHATS = 50;
 /** The channel the Slack emulator knows. */
 export const SLACK_CHANNEL = "C0BENCH";
 
+/** The `i`-th (1…CHATS) extra channel the Slack or Discord emulator knows, for load. */
+export function loadChannel(platform: "slack" | "discord", i: number): string {
+  return platform === "slack" ? `C0LOAD${i}` : (1100000000000001000n + BigInt(i)).toString();
+}
+
+const loadChannels = (platform: "slack" | "discord") =>
+  Array.from({ length: CHATS }, (_, i) => loadChannel(platform, i + 1));
+
+/** Texts per channel, for channels with any. */
+function perChannel(ids: readonly string[], observe: (id: string) => { text?: string; caption?: string }[]) {
+  const messages: Record<string, string[]> = {};
+  for (const id of ids) {
+    const arrived = texts(observe(id));
+    if (arrived.length > 0) messages[id] = arrived;
+  }
+  return messages;
+}
+
 /** Start an emulator in a child process (`limits`: the platform's enforced limits on or off). */
 export async function startEmulatorProcess(
   limits: boolean,
@@ -83,25 +101,30 @@ const texts = (observed: { text?: string; caption?: string }[]) =>
 async function start(platform: Platform, limits: boolean): Promise<Running> {
   if (platform === "slack") {
     const { startSlackEmulator } = await import("@outbox/slack/testing");
+    const ids = [SLACK_CHANNEL, ...loadChannels("slack")];
     const emulator = await startSlackEmulator({
-      channels: [{ id: SLACK_CHANNEL }],
+      channels: ids.map((id) => ({ id })),
       ...(limits ? {} : { rateLimits: false }),
     });
     return {
       apiRoot: emulator.slackApiUrl,
       token: emulator.token,
       requests: emulator.requests,
-      messages: () => ({ [SLACK_CHANNEL]: texts(emulator.observe(SLACK_CHANNEL)) }),
+      messages: () => perChannel(ids, (id) => emulator.observe(id)),
     };
   }
   if (platform === "discord") {
     const { DEFAULT_CHANNEL, startDiscordEmulator } = await import("@outbox/discord/testing");
-    const emulator = await startDiscordEmulator(limits ? {} : { messageBucket: false });
+    const ids = [DEFAULT_CHANNEL, ...loadChannels("discord")];
+    const emulator = await startDiscordEmulator({
+      channels: ids.map((id) => ({ id })),
+      ...(limits ? {} : { messageBucket: false }),
+    });
     return {
       apiRoot: emulator.api,
       token: emulator.token,
       requests: emulator.requests,
-      messages: () => ({ [DEFAULT_CHANNEL]: texts(emulator.observe(DEFAULT_CHANNEL)) }),
+      messages: () => perChannel(ids, (id) => emulator.observe(id)),
     };
   }
   const { startTelegramEmulator } = await import("@outbox/telegram/testing");
@@ -115,14 +138,7 @@ async function start(platform: Platform, limits: boolean): Promise<Running> {
     apiRoot: emulator.apiRoot,
     token: emulator.token,
     requests: emulator.requests,
-    messages: () => {
-      const messages: Record<string, string[]> = {};
-      for (const id of all) {
-        const arrived = texts(emulator.observe(id));
-        if (arrived.length > 0) messages[id] = arrived;
-      }
-      return messages;
-    },
+    messages: () => perChannel(all.map(String), (id) => emulator.observe(Number(id))),
   };
 }
 
