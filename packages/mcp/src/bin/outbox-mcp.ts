@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+/**
+ * `outbox-mcp`: an MCP server with a `send_message` tool delivering to every configured
+ * platform. Over stdio by default; `--http` serves Streamable HTTP on 127.0.0.1 with the
+ * bearer token from `OUTBOX_MCP_TOKEN`. `--emulator` delivers to local emulators instead.
+ */
+import { parseArgs } from "node:util";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { startMcpHttpServer } from "../server/http.js";
+import { openOutboxMcp } from "../server/open.js";
+
+const USAGE = `Usage: outbox-mcp [--emulator] [--http [--host 127.0.0.1] [--port 3917]]
+
+  Tokens: OUTBOX_TELEGRAM_TOKEN, … (one per platform); --http needs OUTBOX_MCP_TOKEN (16+ characters).`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      emulator: { type: "boolean", default: false },
+      http: { type: "boolean", default: false },
+      host: { type: "string", default: "127.0.0.1" },
+      port: { type: "string", default: "3917" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    process.stderr.write(`${USAGE}\n`);
+    return;
+  }
+  const outbox = await openOutboxMcp({ emulator: values.emulator });
+  process.stderr.write(`${outbox.instructions}\n`);
+  let closing = false;
+  const shutdown = async (): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    await outbox.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown());
+  process.on("SIGTERM", () => void shutdown());
+  if (values.http) {
+    const http = await startMcpHttpServer({
+      token: process.env.OUTBOX_MCP_TOKEN ?? "",
+      host: values.host,
+      port: Number(values.port),
+      createServer: outbox.createServer,
+    });
+    process.stderr.write(`outbox-mcp listening on ${http.url}\n`);
+    return;
+  }
+  const server = outbox.createServer();
+  server.server.onclose = () => void shutdown();
+  // The client closing our stdin ends the session: close the emulators and remove the media directory.
+  process.stdin.once("end", () => void shutdown());
+  await server.connect(new StdioServerTransport());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`outbox-mcp: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+  process.exit(1);
+});

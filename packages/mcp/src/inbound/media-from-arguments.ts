@@ -1,0 +1,99 @@
+/**
+ * `mediaFromMcpArguments`: the base64 images and files of a tool call, checked, written to
+ * a private temp directory and returned as `MediaAttachment`s with a `cleanup()`.
+ */
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, extname, join } from "node:path";
+import { loadMedia, type MediaAttachment, MediaError, normalizeMimeType } from "@outbox/core";
+import { canonicalMime, nameForType } from "./allowlist.js";
+import { extractPdfText } from "./pdf-text.js";
+import type { McpDocumentText, McpInboundMedia, McpMediaOptions, McpMessageArguments } from "./types.js";
+import { type CheckedItem, checkArguments, MCP_MAX_INPUT_BYTES } from "./validate-arguments.js";
+
+/** A name safe to show and to use inside the temp directory: no path, no control characters. */
+function safeName(item: CheckedItem): string {
+  const fallback = `${item.field === "images" ? "image" : "file"}-${item.index + 1}`;
+  const given = basename((item.name ?? "").replace(/\\/g, "/"))
+    .replace(/[^\p{L}\p{N}._ -]/gu, "_")
+    .replace(/^[.\s]+/, "")
+    .slice(0, 120);
+  const stem = given === "" ? fallback : given;
+  return extname(stem) === "" ? `${stem}.${item.allowed[item.mimeType]}` : stem;
+}
+
+function aborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new MediaError("fetch-failed", "Reading the media arguments was cancelled.");
+}
+
+/** Writes one item's bytes, then checks their sniffed type against the allowlist. */
+async function writeItem(
+  item: CheckedItem,
+  bytes: Buffer,
+  dir: string,
+  position: number,
+): Promise<MediaAttachment> {
+  const fileName = safeName(item);
+  const filePath = join(dir, `${String(position).padStart(2, "0")}-${fileName}`);
+  await writeFile(filePath, bytes, { mode: 0o600, flag: "wx" });
+  const label = `${item.field}[${item.index}] (${fileName})`;
+  let sniffed: string;
+  try {
+    const loaded = await loadMedia(
+      { filePath, mimeType: item.mimeType, fileName },
+      { localRoots: [dir], workspaceDir: dir, maxBytes: MCP_MAX_INPUT_BYTES },
+    );
+    sniffed = canonicalMime(normalizeMimeType(loaded.mimeType) ?? loaded.mimeType);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MediaError("unsupported-type", `${label}: ${reason}`, { cause: error });
+  }
+  if (item.allowed[sniffed] === undefined) {
+    throw new MediaError(
+      "unsupported-type",
+      `${label} was declared as ${item.mimeType} but its bytes are ${sniffed}, which is not accepted in ${item.field}.`,
+    );
+  }
+  return { filePath, mimeType: sniffed, fileName: nameForType(fileName, sniffed, item.allowed) };
+}
+
+/**
+ * Turns `{ message, images?, files? }` into media: strict base64, MIME allowlist checked on
+ * the declared type and on the sniffed bytes, 15 MB per item, at most 10 images and 5
+ * files. Files go to a private temp directory (mode 0700); PDFs get their text extracted.
+ * On any error or abort the directory is removed before the error is thrown; otherwise the
+ * caller removes it with `cleanup()` once the media is delivered.
+ *
+ * @throws PayloadError for malformed arguments (every problem listed with its field), or
+ *   MediaError when bytes contradict their type, a PDF is unreadable, or the call is aborted.
+ */
+export async function mediaFromMcpArguments(
+  args: McpMessageArguments,
+  options: McpMediaOptions = {},
+): Promise<McpInboundMedia> {
+  const { message, items } = checkArguments(args);
+  aborted(options.signal);
+  const dir = await mkdtemp(join(options.parentDir ?? tmpdir(), "outbox-mcp-"));
+  const cleanup = (): Promise<void> => rm(dir, { recursive: true, force: true });
+  try {
+    await chmod(dir, 0o700);
+    const media: MediaAttachment[] = [];
+    const documents: McpDocumentText[] = [];
+    for (const [position, item] of items.entries()) {
+      aborted(options.signal);
+      const bytes = Buffer.from(item.base64, "base64");
+      const attachment = await writeItem(item, bytes, dir, position + 1);
+      media.push(attachment);
+      if (attachment.mimeType === "application/pdf" && options.extractPdfText !== false) {
+        const label = `${item.field}[${item.index}] (${attachment.fileName})`;
+        const { pages, text } = await extractPdfText(bytes, label);
+        documents.push({ fileName: attachment.fileName ?? "document.pdf", pages, text });
+      }
+    }
+    aborted(options.signal);
+    return { message, media, documents, dir, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}

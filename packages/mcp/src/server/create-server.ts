@@ -1,0 +1,70 @@
+/**
+ * The `outbox-mcp` server: an `McpServer` exposing `send_message`, delivering through a
+ * {@link ChannelPool}.
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import type { ChannelPool } from "./channel-pool.js";
+import { sendMessage } from "./send-message.js";
+
+/** Options of {@link createOutboxMcpServer}. */
+export interface OutboxMcpServerOptions {
+  /** The adapters to deliver through. */
+  pool: ChannelPool;
+  /** Directory the per-call temp directories are created in; the adapters' only media root. */
+  mediaDir: string;
+  /** Secrets (tokens) that must never appear in a tool result. */
+  secrets?: string[];
+  /** Server instructions shown to the client (e.g. the emulator targets). */
+  instructions?: string;
+}
+
+const mediaItem = z.object({
+  data: z.string().describe("The bytes, standard base64 (a data: URI prefix is accepted)."),
+  mimeType: z.string().describe("The MIME type; checked against the bytes."),
+  name: z.string().optional().describe("File name to show."),
+});
+
+/** Replaces every secret in a text with `[redacted]`. */
+function redactor(secrets: string[]): (text: string) => string {
+  const known = secrets.filter((secret) => secret.length >= 4);
+  return (text) => known.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
+}
+
+/** Builds the server (not yet connected to a transport). */
+export function createOutboxMcpServer(options: OutboxMcpServerOptions): McpServer {
+  const server = new McpServer(
+    { name: "outbox-mcp", version: "0.1.0" },
+    options.instructions === undefined ? {} : { instructions: options.instructions },
+  );
+  const redact = redactor(options.secrets ?? []);
+  server.registerTool(
+    "send_message",
+    {
+      title: "Send a message",
+      description: `Deliver a message (Markdown; images and files as base64) to a chat on ${options.pool.names.join(", ")}. Returns the delivery receipt: which messages the platform holds, and what failed or was degraded.`,
+      inputSchema: {
+        platform: z.string().describe(`One of: ${options.pool.names.join(", ")}.`),
+        to: z.string().describe("Chat, channel or user id on the platform."),
+        thread: z
+          .string()
+          .optional()
+          .describe("Thread or topic id (Telegram topic, Slack thread_ts, Discord thread)."),
+        replyTo: z.string().optional().describe("Platform id of the message to reply to."),
+        message: z.string().describe("The message, in Markdown."),
+        images: z.array(mediaItem).optional().describe("Up to 10 images: jpeg, png, gif, webp; 15 MB each."),
+        files: z
+          .array(mediaItem)
+          .optional()
+          .describe(
+            "Up to 5 files: pdf, text, markdown, html, csv, json, audio, video, zip/gzip/tar; 15 MB each.",
+          ),
+        voice: z.boolean().optional().describe("Send audio as a voice note where the platform has them."),
+      },
+      annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    (args, extra) =>
+      sendMessage(args, { pool: options.pool, mediaDir: options.mediaDir, redact, signal: extra.signal }),
+  );
+  return server;
+}

@@ -1,0 +1,78 @@
+/**
+ * Everything `outbox-mcp` runs on, independent of the transport: a private media
+ * directory, the channel pool, and a factory for servers sharing them.
+ */
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { type ChannelPool, createChannelPool } from "./channel-pool.js";
+import { createOutboxMcpServer } from "./create-server.js";
+import { type McpPlatform, mcpPlatforms } from "./platforms.js";
+
+/** Options of {@link openOutboxMcp}. */
+export interface OpenOutboxMcpOptions {
+  /** Deliver to emulators on 127.0.0.1 (every platform's emulator is started up front). */
+  emulator?: boolean;
+  /** Environment to read `OUTBOX_<PLATFORM>_TOKEN` from. Default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Platforms offered. Default every registered one. */
+  platforms?: Readonly<Record<string, McpPlatform>>;
+}
+
+/** A running `outbox-mcp` core. */
+export interface OutboxMcp {
+  /** A new server (one per connection, or per request over stateless HTTP). */
+  createServer(): McpServer;
+  /** The adapters. */
+  pool: ChannelPool;
+  /** Private directory (0700) holding the per-call temp directories. */
+  mediaDir: string;
+  /** What the server tells clients: the platforms, and the emulator targets with `emulator`. */
+  instructions: string;
+  /** Close every adapter and emulator and remove the media directory. */
+  close(): Promise<void>;
+}
+
+/** Sets up the media directory and adapters. */
+export async function openOutboxMcp(options: OpenOutboxMcpOptions = {}): Promise<OutboxMcp> {
+  const env = options.env ?? process.env;
+  const platforms = options.platforms ?? mcpPlatforms;
+  const mediaDir = await mkdtemp(join(tmpdir(), "outbox-mcp-media-"));
+  await chmod(mediaDir, 0o700);
+  const pool = createChannelPool({
+    emulator: options.emulator ?? false,
+    env,
+    platforms,
+    media: { localRoots: [mediaDir], workspaceDir: mediaDir },
+  });
+  const lines = [`outbox-mcp delivers to: ${pool.names.join(", ")}.`];
+  try {
+    if (options.emulator) {
+      for (const name of pool.names) await pool.get(name);
+      for (const [name, channel] of pool.emulated) {
+        lines.push(
+          `Emulator mode: ${name} delivers to an emulator on 127.0.0.1; send to to="${channel.target.to}".`,
+        );
+      }
+    }
+  } catch (error) {
+    await pool.close();
+    await rm(mediaDir, { recursive: true, force: true });
+    throw error;
+  }
+  const secrets = Object.values(platforms)
+    .map((platform) => env[platform.tokenEnv])
+    .filter((token): token is string => token !== undefined && token !== "");
+  const instructions = lines.join("\n");
+  return {
+    createServer: () => createOutboxMcpServer({ pool, mediaDir, secrets, instructions }),
+    pool,
+    mediaDir,
+    instructions,
+    async close() {
+      await pool.close();
+      await rm(mediaDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The platforms `outbox-mcp` delivers to: for each, the environment variable holding its
+ * token, how to build its adapter, and its emulated channel (`--emulator`). Adapter
+ * packages are loaded only when a platform is used, so only the ones in use need to be
+ * installed (with their platform library).
+ */
+import type { ChannelAdapter, EmulatedChannel, EmulatedChannelOptions, MediaPolicy } from "@outbox/core";
+import { createTelegramEmulatedChannel } from "./telegram-emulated.js";
+
+/** One platform `outbox-mcp` can deliver to. */
+export interface McpPlatform {
+  /** Environment variable holding the bot token (`OUTBOX_TELEGRAM_TOKEN`). */
+  tokenEnv: string;
+  /** The packages to install for it (adapter and platform library), named when they are missing. */
+  packages: string;
+  /** The adapter for a token, loading media under `media`. */
+  connect(token: string, media: MediaPolicy): Promise<ChannelAdapter>;
+  /** A ready channel on the platform's emulator (for `--emulator`). */
+  emulate(options: EmulatedChannelOptions): Promise<EmulatedChannel>;
+}
+
+/** Every platform, by the name the `send_message` tool takes. */
+export const mcpPlatforms: Readonly<Record<string, McpPlatform>> = {
+  telegram: {
+    tokenEnv: "OUTBOX_TELEGRAM_TOKEN",
+    packages: "@outbox/telegram grammy",
+    async connect(token, media) {
+      const { createTelegramAdapter } = await import("@outbox/telegram");
+      return createTelegramAdapter({ token, media });
+    },
+    emulate: createTelegramEmulatedChannel,
+  },
+  slack: {
+    tokenEnv: "OUTBOX_SLACK_TOKEN",
+    packages: "@outbox/slack @slack/web-api",
+    async connect(token, media) {
+      const { createSlackAdapter } = await import("@outbox/slack");
+      return createSlackAdapter({ token, media });
+    },
+    async emulate(options) {
+      const { createEmulatedChannel } = await import("@outbox/slack/testing");
+      return createEmulatedChannel(options);
+    },
+  },
+  discord: {
+    tokenEnv: "OUTBOX_DISCORD_TOKEN",
+    packages: "@outbox/discord @discordjs/rest",
+    async connect(token, media) {
+      const { createDiscordAdapter } = await import("@outbox/discord");
+      return createDiscordAdapter({ token, media });
+    },
+    async emulate(options) {
+      const { createEmulatedChannel } = await import("@outbox/discord/testing");
+      return createEmulatedChannel(options);
+    },
+  },
+};

@@ -1,0 +1,99 @@
+/**
+ * The `send_message` tool: arguments → payload (media through `mediaFromMcpArguments`) →
+ * delivery through the platform's adapter → receipt. Temp files are removed whatever
+ * happens; every failure is a tool error (`isError`) with the reason.
+ */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { OutboxError, PayloadError, type ReplyPayloadInput, type Target } from "@outbox/core";
+import { mediaFromMcpArguments } from "../inbound/media-from-arguments.js";
+import type { McpMediaArgument } from "../inbound/types.js";
+import { receiptToJson, summarizeReceipt } from "../receipt-json.js";
+import type { ChannelPool } from "./channel-pool.js";
+
+/** Arguments of `send_message`. */
+export interface SendMessageArguments {
+  /** Platform name (`telegram`, …). */
+  platform: string;
+  /** Chat, channel or user id on the platform. */
+  to: string;
+  /** Thread / topic id. */
+  thread?: string;
+  /** Platform id of the message to reply to. */
+  replyTo?: string;
+  /** The message (Markdown). */
+  message: string;
+  /** Images, base64. */
+  images?: McpMediaArgument[];
+  /** Files, base64. */
+  files?: McpMediaArgument[];
+  /** Send audio as a voice note where the platform can. */
+  voice?: boolean;
+}
+
+/** What `send_message` needs besides its arguments. */
+export interface SendMessageContext {
+  /** The adapters. */
+  pool: ChannelPool;
+  /** Where per-call temp directories are created (the adapters' media root). */
+  mediaDir: string;
+  /** Replaces secrets in any text the tool returns. */
+  redact: (text: string) => string;
+  /** Cancels the call (the client cancelled the request). */
+  signal?: AbortSignal;
+}
+
+/** A tool error: the reason as text, and code, message and issues as structured content. */
+export function toolError(error: unknown, redact: (text: string) => string): CallToolResult {
+  const message = redact(error instanceof Error ? error.message : String(error));
+  const code = error instanceof OutboxError ? error.code : "internal_error";
+  const issues = error instanceof PayloadError ? error.issues.map((i) => ({ ...i, path: [...i.path] })) : [];
+  return {
+    isError: true,
+    content: [{ type: "text", text: `send_message failed (${code}): ${message}` }],
+    structuredContent: { ok: false, error: { code, message, issues } },
+  };
+}
+
+/** Runs one `send_message` call. Never throws: failures are tool errors. */
+export async function sendMessage(
+  args: SendMessageArguments,
+  ctx: SendMessageContext,
+): Promise<CallToolResult> {
+  let inbound: Awaited<ReturnType<typeof mediaFromMcpArguments>>;
+  let adapter: Awaited<ReturnType<ChannelPool["get"]>>;
+  try {
+    adapter = await ctx.pool.get(args.platform);
+    inbound = await mediaFromMcpArguments(
+      {
+        message: args.message,
+        ...(args.images ? { images: args.images } : {}),
+        ...(args.files ? { files: args.files } : {}),
+      },
+      { parentDir: ctx.mediaDir, extractPdfText: false, ...(ctx.signal ? { signal: ctx.signal } : {}) },
+    );
+  } catch (error) {
+    return toolError(error, ctx.redact);
+  }
+  try {
+    const payload: ReplyPayloadInput = {
+      text: inbound.message,
+      media: inbound.media,
+      audioAsVoice: args.voice ?? false,
+      ...(args.replyTo === undefined ? {} : { replyToId: args.replyTo }),
+    };
+    const target: Target = { to: args.to, ...(args.thread === undefined ? {} : { thread: args.thread }) };
+    const receipt = await adapter.send(payload, target, ctx.signal ? { signal: ctx.signal } : {});
+    const where = `${args.platform}:${args.to}`;
+    const json = receiptToJson(receipt);
+    for (const failure of json.failures) failure.message = ctx.redact(failure.message);
+    return {
+      content: [{ type: "text", text: ctx.redact(summarizeReceipt(where, receipt)) }],
+      structuredContent: { platform: args.platform, to: args.to, ...json },
+      ...(receipt.ok ? {} : { isError: true }),
+    };
+  } catch (error) {
+    return toolError(error, ctx.redact);
+  } finally {
+    await inbound.cleanup();
+  }
+}

@@ -1,0 +1,4 @@
+import { describeConformance } from "@outbox/conformance";
+import { createMcpHarness } from "../src/conformance/index.js";
+
+describeConformance(createMcpHarness(), { strict: true });

@@ -1,0 +1,221 @@
+import { readdirSync } from "node:fs";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { fixtureBytes, fixtureSha256 } from "@outbox/conformance";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mcpPlatforms, type OutboxMcp, openOutboxMcp } from "../src/index.js";
+import { referencePlatform } from "./support/reference-platform.js";
+
+const b64 = (bytes: Uint8Array | string): string => Buffer.from(bytes).toString("base64");
+const png = { data: b64(fixtureBytes("png")), mimeType: "image/png", name: "chart.png" };
+const pdf = { data: b64(fixtureBytes("pdf")), mimeType: "application/pdf", name: "report.pdf" };
+const reference = referencePlatform();
+
+let outbox: OutboxMcp;
+let client: Client;
+
+beforeAll(async () => {
+  outbox = await openOutboxMcp({
+    emulator: true,
+    platforms: { ...mcpPlatforms, reference: reference.platform },
+  });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  client = new Client({ name: "test", version: "0" });
+  await Promise.all([outbox.createServer().connect(serverSide), client.connect(clientSide)]);
+});
+afterAll(async () => {
+  await client.close();
+  await outbox.close();
+});
+
+async function call(args: Record<string, unknown>): Promise<CallToolResult> {
+  return CallToolResultSchema.parse(await client.callTool({ name: "send_message", arguments: args }));
+}
+const text = (result: CallToolResult): string =>
+  result.content.map((b) => (b.type === "text" ? b.text : "")).join("\n");
+const telegram = () => {
+  const channel = outbox.pool.emulated.get("telegram");
+  if (channel === undefined) throw new Error("no telegram emulator");
+  return channel;
+};
+
+describe("send_message over an in-memory MCP client", () => {
+  it("lists the tool and tells the client the emulator targets", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(["send_message"]);
+    expect(client.getInstructions()).toContain(
+      'telegram delivers to an emulator on 127.0.0.1; send to to="42"',
+    );
+  });
+
+  it("delivers text and an image to Telegram and returns the receipt", async () => {
+    const before = telegram().observe().length;
+    const result = await call({ platform: "telegram", to: "42", message: "**Build** passed", images: [png] });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      ok: true,
+      platform: "telegram",
+      to: "42",
+      failures: [],
+    });
+    expect(text(result)).toMatch(/^\d message\(s\) delivered to telegram:42\.$/);
+    const observed = telegram().observe().slice(before);
+    expect(observed.map((m) => m.kind)).toEqual(["image"]);
+    expect(observed[0]?.caption).toBe("Build passed");
+    expect(observed[0]?.sha256).toBe(fixtureSha256("png"));
+    expect(readdirSync(outbox.mediaDir), "temp files removed").toEqual([]);
+  });
+
+  const bad: Array<[string, Record<string, unknown>, RegExp]> = [
+    [
+      "unknown platform",
+      { platform: "myspace", message: "x" },
+      /payload_invalid.*Unknown platform "myspace"; use one of telegram, slack, discord/,
+    ],
+    ["invalid base64", { images: [{ ...png, data: "%%%" }] }, /images\[0\]\.data: is not valid base64/],
+    [
+      "wrong MIME",
+      { files: [{ ...png, mimeType: "application/x-sh" }] },
+      /files\[0\]\.mimeType: application\/x-sh is not accepted/,
+    ],
+    [
+      "bytes contradicting the MIME",
+      { files: [{ ...png, mimeType: "application/pdf" }] },
+      /media_unsupported.*files\[0\]/,
+    ],
+    [
+      "too many files",
+      { files: new Array(6).fill({ ...png, mimeType: "image/png" }) },
+      /files holds 6 items; at most 5/,
+    ],
+    [
+      "oversized",
+      { files: [{ data: "A".repeat(21 * 1024 * 1024), mimeType: "text/plain" }] },
+      /files\[0\]\.data: decodes to \d+ bytes; the limit is 15728640 bytes/,
+    ],
+  ];
+  for (const [name, args, reason] of bad) {
+    it(`refuses ${name} as a tool error, delivering nothing and leaving no temp file`, async () => {
+      const before = telegram().observe().length;
+      const result = await call({ platform: "telegram", to: "42", message: "never sent", ...args });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(reason);
+      expect(telegram().observe().length).toBe(before);
+      expect(readdirSync(outbox.mediaDir)).toEqual([]);
+    });
+  }
+
+  it.each(["slack", "discord"])("delivers to %s's emulator too", async (name) => {
+    const channel = outbox.pool.emulated.get(name);
+    expect(client.getInstructions()).toContain(
+      `${name} delivers to an emulator on 127.0.0.1; send to to="${channel?.target.to}"`,
+    );
+    const result = await call({
+      platform: name,
+      to: channel?.target.to,
+      message: "_shipped_",
+      files: [pdf],
+    });
+    expect(result.structuredContent).toMatchObject({ ok: true, platform: name });
+    const observed = channel?.observe() ?? [];
+    expect(
+      observed
+        .flatMap((m) => (m.kind === "album" ? (m.items ?? []) : [m]))
+        .some((m) => m.sha256 === fixtureSha256("pdf")),
+    ).toBe(true);
+    expect(JSON.stringify(observed)).toContain("shipped");
+  });
+
+  it("a missing adapter package is a tool error naming what to install", async () => {
+    const { platform } = referencePlatform();
+    const absent = await openOutboxMcp({
+      platforms: {
+        discord: {
+          ...platform,
+          packages: "@outbox/discord discord.js",
+          connect: async () => {
+            throw Object.assign(new Error("Cannot find package '@outbox/discord'"), {
+              code: "ERR_MODULE_NOT_FOUND",
+            });
+          },
+        },
+      },
+      env: { OUTBOX_REFERENCE_TOKEN: "t" },
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const other = new Client({ name: "test", version: "0" });
+    await Promise.all([absent.createServer().connect(serverSide), other.connect(clientSide)]);
+    const result = CallToolResultSchema.parse(
+      await other.callTool({
+        name: "send_message",
+        arguments: { platform: "discord", to: "x", message: "x" },
+      }),
+    );
+    expect(result.isError).toBe(true);
+    expect(text(result)).toMatch(/Platform discord needs @outbox\/discord discord\.js/);
+    await other.close();
+    await absent.close();
+  });
+
+  it("a part the platform refuses is a tool error whose receipt says what was and was not delivered", async () => {
+    reference.emulator.inject({ kind: "reject", description: "Bad Request: refused once" });
+    const result = await call({
+      platform: "reference",
+      to: reference.chat,
+      message: "caption",
+      images: [png, png],
+    });
+    expect(result.isError).toBe(true);
+    const receipt = result.structuredContent as {
+      ok: boolean;
+      messages: unknown[];
+      failures: Array<{ part: number; message: string }>;
+    };
+    expect(receipt.ok).toBe(false);
+    expect(receipt.failures.map((f) => f.part)).toEqual([0]);
+    expect(receipt.failures[0]?.message).toContain("refused once");
+    expect(receipt.messages.length).toBe(reference.emulator.observe().length);
+    expect(text(result)).toMatch(/part\(s\) NOT delivered \(part 0: .*refused once\)/);
+    expect(readdirSync(outbox.mediaDir)).toEqual([]);
+  });
+
+  it("an unconfigured platform names the variable to set, and a token never appears in the result", async () => {
+    const { platform } = referencePlatform();
+    const real = await openOutboxMcp({ platforms: { reference: platform }, env: {} });
+    const configured = await openOutboxMcp({
+      platforms: {
+        reference: {
+          ...platform,
+          connect: async () => {
+            throw new Error("login failed for secret-token-123456");
+          },
+        },
+      },
+      env: { OUTBOX_REFERENCE_TOKEN: "secret-token-123456" },
+    });
+    try {
+      for (const [server, expected] of [
+        [real, /OUTBOX_REFERENCE_TOKEN/],
+        [configured, /login failed for \[redacted\]/],
+      ] as const) {
+        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+        const other = new Client({ name: "test", version: "0" });
+        await Promise.all([server.createServer().connect(serverSide), other.connect(clientSide)]);
+        const result = CallToolResultSchema.parse(
+          await other.callTool({
+            name: "send_message",
+            arguments: { platform: "reference", to: "x", message: "x" },
+          }),
+        );
+        expect(result.isError).toBe(true);
+        expect(text(result)).toMatch(expected);
+        expect(JSON.stringify(result)).not.toContain("secret-token-123456");
+        await other.close();
+      }
+    } finally {
+      await real.close();
+      await configured.close();
+    }
+  });
+});
