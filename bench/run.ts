@@ -10,18 +10,29 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
+import { discordSuite } from "./suites/discord.js";
 import { engineSuite } from "./suites/engine.js";
 import { loadSuite } from "./suites/load.js";
 import { mediaMemorySuite } from "./suites/media-memory.js";
 import { parseSuite } from "./suites/parse.js";
 import { rssSuite } from "./suites/rss.js";
+import { slackSuite } from "./suites/slack.js";
 import { telegramSuite } from "./suites/telegram.js";
 import { checkGates, goalMet, type Metric, type Suite } from "./support/metrics.js";
 import { markdownReport, type RunResult } from "./support/report.js";
 import { round } from "./support/stats.js";
 
 const results = fileURLToPath(new URL("results/", import.meta.url));
-const suites: Suite[] = [parseSuite, engineSuite, telegramSuite, rssSuite, mediaMemorySuite, loadSuite];
+const suites: Suite[] = [
+  parseSuite,
+  engineSuite,
+  telegramSuite,
+  slackSuite,
+  discordSuite,
+  rssSuite,
+  mediaMemorySuite,
+  loadSuite,
+];
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");

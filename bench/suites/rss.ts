@@ -1,19 +1,19 @@
 /**
- * Peak RSS growth of one 50 MB document upload through the Telegram adapter (a local file,
- * streamed), next to bare grammY's `InputFile(path)`, each in a fresh child process against
- * the emulator (another process). Goal: ≤ 20 MB growth; gated: adapter over bare.
+ * Peak RSS growth of one 50 MB document upload (a local file, streamed) through the Telegram
+ * adapter next to bare grammY's `InputFile(path)`, and through the Slack adapter next to bare
+ * `WebClient.filesUploadV2({ file: path })`, each in a fresh child process against the
+ * platform's emulator (another process). Goals: Telegram ≤ 20 MB growth, Slack no more than
+ * the bare client's; gated: adapter over bare. (Discord refuses files over 10 MB.)
  */
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createTelegramAdapter } from "@outbox/telegram";
-import { Api, InputFile } from "grammy";
-import { startEmulatorProcess } from "../support/emulator-child.js";
+import { skippingClock } from "../support/adapter-bench.js";
+import { type Platform, SLACK_CHANNEL, startEmulatorProcess } from "../support/emulator-child.js";
 import type { Metric, Suite } from "../support/metrics.js";
 import { spawnSelf } from "../support/spawn-self.js";
 import { round } from "../support/stats.js";
-import { skippingClock } from "./telegram.js";
 
 const MB = 1024 * 1024;
 const CHAT = "42";
@@ -28,20 +28,45 @@ function writeDocument(path: string, size: number): void {
   closeSync(fd);
 }
 
-/** Child process: one upload, peak RSS growth sampled every 2 ms, printed as JSON. */
-async function child(apiRoot: string, token: string, dir: string, via: string): Promise<void> {
-  const adapter = createTelegramAdapter({
-    token,
-    apiRoot,
-    media: { localRoots: [dir] },
-    clock: skippingClock(),
-  });
+/** One upload of the file `name` in `dir`, through the adapter or the bare client (one platform loaded). */
+async function uploader(platform: Platform, apiRoot: string, token: string, dir: string, via: string) {
+  const media = { localRoots: [dir] };
+  if (platform === "slack") {
+    const { createSlackAdapter } = await import("@outbox/slack");
+    const { WebClient } = await import("@slack/web-api");
+    const adapter = createSlackAdapter({ token, slackApiUrl: apiRoot, media, clock: skippingClock() });
+    const web = new WebClient(token, { slackApiUrl: apiRoot, retryConfig: { retries: 0 } });
+    return async (name: string) => {
+      if (via === "bare")
+        return void (await web.filesUploadV2({
+          channel_id: SLACK_CHANNEL,
+          file: join(dir, name),
+          filename: name,
+        }));
+      const receipt = await adapter.send({ text: "", mediaUrls: [join(dir, name)] }, { to: SLACK_CHANNEL });
+      if (!receipt.ok) throw new Error(`upload failed: ${receipt.failures[0]?.error.message}`);
+    };
+  }
+  const { createTelegramAdapter } = await import("@outbox/telegram");
+  const { Api, InputFile } = await import("grammy");
+  const adapter = createTelegramAdapter({ token, apiRoot, media, clock: skippingClock() });
   const api = new Api(token, { apiRoot });
-  const upload = async (name: string) => {
-    if (via === "grammy") return void (await api.sendDocument(CHAT, new InputFile(join(dir, name))));
+  return async (name: string) => {
+    if (via === "bare") return void (await api.sendDocument(CHAT, new InputFile(join(dir, name))));
     const receipt = await adapter.send({ text: "", mediaUrls: [join(dir, name)] }, { to: CHAT });
     if (!receipt.ok) throw new Error(`upload failed: ${receipt.failures[0]?.error.message}`);
   };
+}
+
+/** Child process: one upload, peak RSS growth sampled every 2 ms, printed as JSON. */
+async function child(
+  platform: Platform,
+  apiRoot: string,
+  token: string,
+  dir: string,
+  via: string,
+): Promise<void> {
+  const upload = await uploader(platform, apiRoot, token, dir, via);
   await upload("small.pdf");
   (globalThis as { gc?: () => void }).gc?.();
   const baseline = process.memoryUsage.rss();
@@ -54,63 +79,81 @@ async function child(apiRoot: string, token: string, dir: string, via: string): 
   process.stdout.write(JSON.stringify({ growthMb: round((peak - baseline) / MB, 1) }));
 }
 
-/** The RSS suite (full runs only: 50 MB uploads take seconds). */
+/** Peak RSS growth (MB) of one upload of `big.pdf` in a fresh child process. */
+async function growthMb(platform: Platform, apiRoot: string, token: string, dir: string, via: string) {
+  const out = await spawnSelf(import.meta.url, ["rss-child", platform, apiRoot, token, dir, via]).done;
+  return (JSON.parse(out) as { growthMb: number }).growthMb;
+}
+
+/** The metrics of one platform: adapter growth (with `goal`), and in full runs bare growth and the gated ratio. */
+async function platformRss(
+  platform: Platform,
+  bare: { name: string; id: string },
+  goal: Metric["goal"] | "bare",
+  dir: string,
+  quick: boolean,
+): Promise<Metric[]> {
+  const emulator = await startEmulatorProcess(false, platform);
+  try {
+    const size = `${quick ? 5 : 50} MB document`;
+    const prefix = platform === "telegram" ? "rss" : `rss.${platform}`;
+    const adapterMb = await growthMb(platform, emulator.apiRoot, emulator.token, dir, "adapter");
+    const metrics: Metric[] = [
+      {
+        id: `${prefix}.adapterMb`,
+        value: adapterMb,
+        unit: "MB",
+        ...(goal && goal !== "bare" ? { goal } : {}),
+        note: `peak RSS growth, ${size} through the ${platform} adapter`,
+      },
+    ];
+    if (quick) return metrics;
+    const bareMb = await growthMb(platform, emulator.apiRoot, emulator.token, dir, "bare");
+    metrics.push(
+      {
+        id: `${prefix}.${bare.id}`,
+        value: bareMb,
+        unit: "MB",
+        note: `the same upload, bare ${bare.name}`,
+      },
+      {
+        id: `${prefix}.adapterOverBare`,
+        value: round(Math.max(adapterMb, 1) / Math.max(bareMb, 1), 2),
+        unit: "×",
+        spread: 0.25,
+        gate: true,
+        ...(goal === "bare" ? { goal: { op: "<=", target: 1 } as const } : {}),
+        note: `adapter growth over bare ${bare.name}'s (each at least 1 MB; RSS sampling is coarse)`,
+      },
+    );
+    return metrics;
+  } finally {
+    emulator.close();
+  }
+}
+
+/** The RSS suite (quick runs: 5 MB, adapters only, platforms in parallel). */
 export const rssSuite: Suite = {
   name: "rss",
   async run({ quick }) {
-    const emulator = await startEmulatorProcess(false);
     const dir = mkdtempSync(join(tmpdir(), "outbox-bench-rss-"));
     try {
       writeDocument(join(dir, "big.pdf"), (quick ? 5 : 50) * MB);
       writeDocument(join(dir, "small.pdf"), MB);
-      const growth: Record<string, number> = {};
-      for (const via of quick ? ["adapter"] : ["adapter", "grammy"]) {
-        const out = await spawnSelf(import.meta.url, [
-          "rss-child",
-          emulator.apiRoot,
-          emulator.token,
-          dir,
-          via,
-        ]).done;
-        growth[via] = (JSON.parse(out) as { growthMb: number }).growthMb;
-      }
-      const adapterMb = growth.adapter ?? 0;
-      const bareMb = growth.grammy ?? Number.NaN;
-      const metrics: Metric[] = [
-        {
-          id: "rss.adapterMb",
-          value: adapterMb,
-          unit: "MB",
-          goal: { op: "<=", target: 20 },
-          note: `peak RSS growth, ${quick ? 5 : 50} MB document through the adapter`,
-        },
-      ];
-      if (quick) return metrics;
-      metrics.push(
-        {
-          id: "rss.bareGrammyMb",
-          value: bareMb,
-          unit: "MB",
-          note: "the same upload, bare grammY InputFile(path)",
-        },
-        {
-          id: "rss.adapterOverBare",
-          value: round(Math.max(adapterMb, 1) / Math.max(bareMb, 1), 2),
-          unit: "×",
-          spread: 0.25,
-          gate: true,
-          note: "adapter growth over bare grammY's (each at least 1 MB; RSS sampling is coarse)",
-        },
-      );
-      return metrics;
+      const telegram = () =>
+        platformRss("telegram", { name: "grammY", id: "bareGrammyMb" }, { op: "<=", target: 20 }, dir, quick);
+      const slack = () =>
+        platformRss("slack", { name: "WebClient", id: "bareWebClientMb" }, "bare", dir, quick);
+      // Quick runs only check that it runs: both platforms at once (each child is its own process).
+      if (quick) return (await Promise.all([telegram(), slack()])).flat();
+      return [...(await telegram()), ...(await slack())];
     } finally {
-      emulator.close();
       rmSync(dir, { recursive: true, force: true });
     }
   },
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === "rss-child") {
-  const [, , , apiRoot = "", token = "", dir = "", via = "adapter"] = process.argv;
-  await child(apiRoot, token, dir, via);
+  const [, , , platform = "telegram", apiRoot = "", token = "", dir = "", via = "adapter"] = process.argv;
+  await child(platform as Platform, apiRoot, token, dir, via);
 }

@@ -6,41 +6,21 @@
  * does not count. Also HTTP calls per payload. Goals (client CPU): text ≤ 1.3× / 1.8× / 2×,
  * media ≤ 1.05×. Gated: every ratio.
  */
-import type { Clock } from "@outbox/core";
 import { createTelegramAdapter } from "@outbox/telegram";
 import { Api, InputFile, InputMediaBuilder } from "grammy";
+import { adapterOverBare, httpCalls, type Pair, skippingClock } from "../support/adapter-bench.js";
 import { startEmulatorProcess } from "../support/emulator-child.js";
-import { measure, type Variant } from "../support/measure.js";
-import { type Metric, ratioMetric, type Suite } from "../support/metrics.js";
+import type { Suite } from "../support/metrics.js";
 import { noisePng } from "./png.js";
 import { markdownReply, shortReply } from "./texts.js";
 
 const CHAT = "42";
 
-/** A clock whose sleeps return at once (virtual time), so pacing costs nothing. */
-export function skippingClock(): Clock {
-  let now = 0;
-  return {
-    now: () => now,
-    sleep: async (ms) => {
-      now += ms;
-    },
-  };
-}
-
-interface Pair {
-  name: string;
-  goal: number;
-  bare: Variant["run"];
-  adapter: Variant["run"];
-  /** Operations per round (cheaper pairs run more). */
-  weight: number;
-}
-
 /** The telegram suite. */
 export const telegramSuite: Suite = {
   name: "telegram",
-  async run({ quick, slowdown }) {
+  async run(context) {
+    const { quick } = context;
     const emulator = await startEmulatorProcess(false);
     try {
       const api = new Api(emulator.token, { apiRoot: emulator.apiRoot });
@@ -98,75 +78,21 @@ export const telegramSuite: Suite = {
           adapter: () => adapter.send({ text: "", media: names.map(photo) }, { to: CHAT }),
         },
       ];
-      const metrics: Metric[] = [];
-      for (const pair of pairs) {
-        const measured = await measure(
-          [
-            { name: "bare", run: pair.bare },
-            { name: "adapter", run: pair.adapter },
-          ],
-          {
-            rounds: quick ? 3 : 9,
-            perRound: (quick ? 2 : 10) * pair.weight,
-            warmup: { minBatches: quick ? 1 : 5, maxBatches: quick ? 1 : 40 },
-            ...(slowdown?.[`telegram.${pair.name}`]
-              ? { slowdown: { adapter: slowdown[`telegram.${pair.name}`] ?? 1 } }
-              : {}),
-          },
-        );
-        const { cpuMs, wallMs } = measured;
-        metrics.push(
-          ratioMetric(`telegram.${pair.name}.cpu`, cpuMs.adapter ?? [], cpuMs.bare ?? [], {
-            goal: { op: "<=", target: pair.goal },
-            gate: true,
-            note: `client CPU per reply, adapter over bare grammY (bare ${median(cpuMs.bare)} ms, adapter ${median(cpuMs.adapter)} ms); warm-up ${measured.warmup.operations} ops, cold ${measured.warmup.coldOverSettled.toFixed(2)}×`,
-          }),
-          ratioMetric(`telegram.${pair.name}.wall`, wallMs.adapter ?? [], wallMs.bare ?? [], {
-            note: `wall time per reply, adapter over bare grammY (bare ${median(wallMs.bare)} ms, adapter ${median(wallMs.adapter)} ms; includes the emulator's work)`,
-          }),
-        );
-      }
-      metrics.push(...(await httpCalls(emulator, adapter, png)));
+      const metrics = await adapterOverBare("telegram", "bare grammY", pairs, context);
+      const send = (payload: Parameters<typeof adapter.send>[0]) => () => adapter.send(payload, { to: CHAT });
+      metrics.push(
+        ...(await httpCalls("telegram", emulator, {
+          text: { adapter: send({ text: shortReply.markdown }) },
+          text11k: { adapter: send({ text: big.markdown }) },
+          photo: { adapter: send({ text: "", media: [photo("a.png")] }) },
+          captionedPhoto: { adapter: send({ text: shortReply.markdown, media: [photo("a.png")] }) },
+          album: { adapter: send({ text: "An album", media: names.map(photo) }) },
+          longCaptionPhoto: { adapter: send({ text: mid.markdown, media: [photo("a.png")] }) },
+        })),
+      );
       return metrics;
     } finally {
       emulator.close();
     }
   },
 };
-
-const median = (values: number[] | undefined): number => {
-  const sorted = [...(values ?? [])].sort((a, b) => a - b);
-  return Math.round((sorted[Math.floor(sorted.length / 2)] ?? 0) * 1000) / 1000;
-};
-
-/** HTTP requests the emulator received for one send of each payload. */
-async function httpCalls(
-  emulator: Awaited<ReturnType<typeof startEmulatorProcess>>,
-  adapter: ReturnType<typeof createTelegramAdapter>,
-  png: Buffer,
-): Promise<Metric[]> {
-  const photo = (name: string) => ({ mimeType: "image/png", data: png, fileName: name });
-  const payloads = {
-    text: { text: shortReply.markdown },
-    text11k: { text: markdownReply(11_000).markdown },
-    photo: { text: "", media: [photo("a.png")] },
-    captionedPhoto: { text: shortReply.markdown, media: [photo("a.png")] },
-    album: { text: "An album", media: [photo("a.png"), photo("b.png"), photo("c.png")] },
-    longCaptionPhoto: { text: markdownReply(3_000).markdown, media: [photo("a.png")] },
-  };
-  const metrics: Metric[] = [];
-  for (const [name, payload] of Object.entries(payloads)) {
-    const before = (await emulator.stats()).requests;
-    const receipt = await adapter.send(payload, { to: CHAT });
-    if (!receipt.ok) throw new Error(`${name} failed: ${receipt.failures[0]?.error.message}`);
-    const calls = (await emulator.stats()).requests - before;
-    metrics.push({
-      id: `telegram.httpCalls.${name}`,
-      value: calls,
-      unit: "calls",
-      gate: true,
-      note: `HTTP calls for one ${name} reply`,
-    });
-  }
-  return metrics;
-}

@@ -1,10 +1,13 @@
 /**
- * What the adapter benchmarks (bench/telegram.ts, bench/slack.ts) share: a clock that skips
- * pacing waits, per-message wall and CPU time of three variants in rotated rounds, a large
- * document on disk, and the peak RSS growth of one upload.
+ * What the adapter suites (telegram, slack, discord) share: a clock that skips pacing waits,
+ * the adapter against its bare client library in interleaved rounds (client CPU gated and
+ * goal-checked, wall time reported), and HTTP calls per payload counted by the emulator.
  */
-import { closeSync, openSync, writeSync } from "node:fs";
 import type { Clock } from "@outbox/core";
+import type { EmulatorProcess } from "./emulator-child.js";
+import { measure, type Variant } from "./measure.js";
+import { type Metric, ratioMetric, type SuiteContext } from "./metrics.js";
+import { round, stats } from "./stats.js";
 
 /** A clock whose sleeps return at once (virtual time), so pacing costs nothing. */
 export function skippingClock(): Clock {
@@ -17,120 +20,95 @@ export function skippingClock(): Clock {
   };
 }
 
-/** Median of the values. */
-export const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-/** Round to `digits` decimals. */
-export const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-/** Wall time and this process's CPU time (the emulator runs elsewhere) per call, in ms. */
-export async function timeEach(
-  run: () => Promise<unknown>,
-  count: number,
-): Promise<{ wall: number; cpu: number }> {
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  for (let i = 0; i < count; i++) await run();
-  const used = process.cpuUsage(cpu);
-  return { wall: (performance.now() - started) / count, cpu: (used.user + used.system) / 1000 / count };
+/** One payload sent by the bare client and by the adapter. */
+export interface Pair {
+  /** Metric name (`text200`, `file`…). */
+  name: string;
+  /** Goal for client CPU, adapter over bare. */
+  goal: number;
+  /** Operations per round relative to the others (cheaper pairs run more). */
+  weight: number;
+  bare: Variant["run"];
+  adapter: Variant["run"];
 }
 
-/** Bare client, whole adapter, transport alone: median wall and CPU ms per call of each, with ratios to bare. */
-export interface VariantTimes {
-  bareMs: number;
-  adapterMs: number;
-  ratio: number;
-  transportMs: number;
-  transportRatio: number;
-  /** CPU time of the sending process per message (load on the machine barely moves it). */
-  cpuMs: { bare: number; adapter: number; transport: number };
-}
-
-/** Time three variants (bare, adapter, transport) over `rounds`, rotating their order so none always gets the warmest connection. */
-export async function timeVariants(
-  variants: readonly [
-    bare: () => Promise<unknown>,
-    adapter: () => Promise<unknown>,
-    transport: () => Promise<unknown>,
-  ],
-  count: number,
-  rounds: number,
-): Promise<VariantTimes> {
-  const wall: number[][] = [[], [], []];
-  const cpu: number[][] = [[], [], []];
-  for (let r = 0; r < rounds; r++) {
-    for (let k = 0; k < variants.length; k++) {
-      const index = (k + r) % variants.length;
-      const time = await timeEach(variants[index] as () => Promise<unknown>, count);
-      wall[index]?.push(time.wall);
-      cpu[index]?.push(time.cpu);
-    }
+/**
+ * Measure each pair (warm-up until settled, interleaved rounds) and report
+ * `<suite>.<pair>.cpu` (goal, gated) and `<suite>.<pair>.wall`; `bareName` names the
+ * reference in the notes (`bare grammY`).
+ */
+export async function adapterOverBare(
+  suite: string,
+  bareName: string,
+  pairs: readonly Pair[],
+  { quick, slowdown }: SuiteContext,
+): Promise<Metric[]> {
+  const metrics: Metric[] = [];
+  for (const pair of pairs) {
+    const injected = slowdown?.[`${suite}.${pair.name}`];
+    const measured = await measure(
+      [
+        { name: "bare", run: pair.bare },
+        { name: "adapter", run: pair.adapter },
+      ],
+      {
+        rounds: quick ? 3 : 9,
+        perRound: (quick ? 2 : 10) * pair.weight,
+        warmup: { minBatches: quick ? 1 : 5, maxBatches: quick ? 1 : 40 },
+        ...(injected ? { slowdown: { adapter: injected } } : {}),
+      },
+    );
+    const { cpuMs, wallMs } = measured;
+    const ms = (values: number[] | undefined) => round(stats(values ?? []).median);
+    metrics.push(
+      ratioMetric(`${suite}.${pair.name}.cpu`, cpuMs.adapter ?? [], cpuMs.bare ?? [], {
+        goal: { op: "<=", target: pair.goal },
+        gate: true,
+        note: `client CPU per reply, adapter over ${bareName} (bare ${ms(cpuMs.bare)} ms, adapter ${ms(cpuMs.adapter)} ms); warm-up ${measured.warmup.operations} ops, cold ${measured.warmup.coldOverSettled.toFixed(2)}×`,
+      }),
+      ratioMetric(`${suite}.${pair.name}.wall`, wallMs.adapter ?? [], wallMs.bare ?? [], {
+        note: `wall time per reply, adapter over ${bareName} (bare ${ms(wallMs.bare)} ms, adapter ${ms(wallMs.adapter)} ms; includes the emulator's work)`,
+      }),
+    );
   }
-  const [bareMs, adapterMs, transportMs] = wall.map(median) as [number, number, number];
-  const [bare, adapter, transport] = cpu.map(median) as [number, number, number];
-  return {
-    bareMs: round(bareMs),
-    adapterMs: round(adapterMs),
-    ratio: round(adapterMs / bareMs),
-    transportMs: round(transportMs),
-    transportRatio: round(transportMs / bareMs),
-    cpuMs: { bare: round(bare), adapter: round(adapter), transport: round(transport) },
+  return metrics;
+}
+
+/** A send that must deliver (a fast failure is no result). */
+export type Send = () => Promise<{ ok: boolean; failures: ReadonlyArray<{ error: { message: string } }> }>;
+
+/** Fail on a receipt that is not fully delivered. */
+export async function delivered(send: ReturnType<Send>): Promise<void> {
+  const receipt = await send;
+  if (!receipt.ok) throw new Error(`adapter send failed: ${receipt.failures[0]?.error.message}`);
+}
+
+/**
+ * HTTP requests the emulator received for one adapter send of each payload, as gated
+ * `<suite>.httpCalls.<name>` metrics; `bare` sends the same payload with the bare client,
+ * whose count goes into the note.
+ */
+export async function httpCalls(
+  suite: string,
+  emulator: EmulatorProcess,
+  payloads: Record<string, { adapter: Send; bare?: () => Promise<unknown> }>,
+): Promise<Metric[]> {
+  const count = async (send: () => Promise<unknown>) => {
+    const before = (await emulator.stats()).requests;
+    await send();
+    return (await emulator.stats()).requests - before;
   };
-}
-
-/** A PDF-headed file of `size` bytes written 1 MB at a time. */
-export function writeDocument(path: string, size: number): void {
-  const fd = openSync(path, "w");
-  const block = Buffer.alloc(1024 * 1024, 0x20);
-  block.write("%PDF-1.4\n");
-  for (let written = 0; written < size; written += block.length)
-    writeSync(fd, block, 0, Math.min(block.length, size - written));
-  closeSync(fd);
-}
-
-/** Peak RSS growth (MB) of one upload, sampled every 2 ms, with a GC every `gcEveryMs` (0: V8's own) when `--expose-gc`. */
-export async function peakRssGrowth(
-  upload: () => Promise<unknown>,
-  gcEveryMs: number,
-): Promise<{ peakRssGrowthMb: number; ms: number }> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const baseline = process.memoryUsage.rss();
-  let peak = baseline;
-  let lastGc = performance.now();
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-    if (gcEveryMs > 0 && performance.now() - lastGc >= gcEveryMs) {
-      gc?.();
-      lastGc = performance.now();
-    }
-  }, 2);
-  const started = performance.now();
-  await upload();
-  clearInterval(timer);
-  peak = Math.max(peak, process.memoryUsage.rss());
-  return {
-    peakRssGrowthMb: round((peak - baseline) / 1024 / 1024, 1),
-    ms: Math.round(performance.now() - started),
-  };
-}
-
-/** One report line of a timing row: bare, adapter, ratio, transport, ratio, goal, then the baseline ratio. */
-export function timingLine(
-  name: string,
-  t: VariantTimes,
-  goal: number,
-  baseline: number | string,
-  width = 9,
-): string {
-  const cells = [
-    `${t.bareMs} ms`,
-    `${t.adapterMs} ms`,
-    `${t.ratio}×`,
-    `${t.transportMs} ms`,
-    `${t.transportRatio}×`,
-    `${goal}×`,
-  ];
-  return `${name.padEnd(8)} ${cells.map((c) => c.padStart(width)).join(" ")}   ${baseline}`;
+  const metrics: Metric[] = [];
+  for (const [name, payload] of Object.entries(payloads)) {
+    const calls = await count(() => delivered(payload.adapter()));
+    const bare = payload.bare ? `; bare client ${await count(payload.bare)}` : "";
+    metrics.push({
+      id: `${suite}.httpCalls.${name}`,
+      value: calls,
+      unit: "calls",
+      gate: true,
+      note: `HTTP calls for one ${name} reply${bare}`,
+    });
+  }
+  return metrics;
 }

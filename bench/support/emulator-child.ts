@@ -1,11 +1,10 @@
 /**
- * The Telegram emulator in its own process, so the client's CPU is measured alone. The
+ * A platform's emulator in its own process, so the client's CPU is measured alone. The
  * parent talks to it over IPC: it answers `{ apiRoot, token }` once listening, and to
  * `stats` with what it received (messages per chat, HTTP requests by status).
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { startTelegramEmulator } from "@outbox/telegram/testing";
 
 /** What the emulator saw since it started. */
 export interface EmulatorStats {
@@ -21,20 +20,54 @@ export interface EmulatorStats {
 
 /** A running emulator process. */
 export interface EmulatorProcess {
+  /** The client's base URL (grammY `apiRoot`, Slack `slackApiUrl`, Discord REST `api`). */
   apiRoot: string;
   token: string;
   stats(): Promise<EmulatorStats>;
   close(): void;
 }
 
-/** Chats the emulator knows: 42, privates 1…n, groups -1…-n. */
-export const CHATS = 50;
+/** Emulators this module can start. */
+export type Platform = "telegram" | "slack" | "discord";
 
-/** Start the emulator in a child process (`limits`: Telegram's flood limits on or off). */
-export async function startEmulatorProcess(limits: boolean): Promise<EmulatorProcess> {
+/** Chats the Telegram emulator knows: 42, privates 1…n, groups -1…-n. */
+export const CHATS = 50;
+/** The channel the Slack emulator knows. */
+export const SLACK_CHANNEL = "C0BENCH";
+
+/** The `i`-th (1…CHATS) extra channel the Slack or Discord emulator knows, for load. */
+export function loadChannel(platform: "slack" | "discord", i: number): string {
+  return platform === "slack" ? `C0LOAD${i}` : (1100000000000001000n + BigInt(i)).toString();
+}
+
+const loadChannels = (platform: "slack" | "discord") =>
+  Array.from({ length: CHATS }, (_, i) => loadChannel(platform, i + 1));
+
+/** Texts per channel, for channels with any. */
+function perChannel(ids: readonly string[], observe: (id: string) => { text?: string; caption?: string }[]) {
+  const messages: Record<string, string[]> = {};
+  for (const id of ids) {
+    const arrived = texts(observe(id));
+    if (arrived.length > 0) messages[id] = arrived;
+  }
+  return messages;
+}
+
+/** Start an emulator in a child process (`limits`: the platform's enforced limits on or off). */
+export async function startEmulatorProcess(
+  limits: boolean,
+  platform: Platform = "telegram",
+): Promise<EmulatorProcess> {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "--conditions=source", fileURLToPath(import.meta.url), limits ? "limits" : "open"],
+    [
+      "--import",
+      "tsx",
+      "--conditions=source",
+      fileURLToPath(import.meta.url),
+      platform,
+      limits ? "limits" : "open",
+    ],
     { stdio: ["ignore", "inherit", "inherit", "ipc"] },
   );
   const pending: Array<(value: unknown) => void> = [];
@@ -53,23 +86,70 @@ export async function startEmulatorProcess(limits: boolean): Promise<EmulatorPro
   };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url) && process.send) {
+/** What the child needs of any emulator. */
+interface Running {
+  apiRoot: string;
+  token: string;
+  requests: readonly { status: number }[];
+  messages(): Record<string, string[]>;
+}
+
+const texts = (observed: { text?: string; caption?: string }[]) =>
+  observed.map((m) => m.text ?? m.caption ?? "");
+
+/** Start the emulator in this process (each platform's module loaded only when used, so children start fast). */
+async function start(platform: Platform, limits: boolean): Promise<Running> {
+  if (platform === "slack") {
+    const { startSlackEmulator } = await import("@outbox/slack/testing");
+    const ids = [SLACK_CHANNEL, ...loadChannels("slack")];
+    const emulator = await startSlackEmulator({
+      channels: ids.map((id) => ({ id })),
+      ...(limits ? {} : { rateLimits: false }),
+    });
+    return {
+      apiRoot: emulator.slackApiUrl,
+      token: emulator.token,
+      requests: emulator.requests,
+      messages: () => perChannel(ids, (id) => emulator.observe(id)),
+    };
+  }
+  if (platform === "discord") {
+    const { DEFAULT_CHANNEL, startDiscordEmulator } = await import("@outbox/discord/testing");
+    const ids = [DEFAULT_CHANNEL, ...loadChannels("discord")];
+    const emulator = await startDiscordEmulator({
+      channels: ids.map((id) => ({ id })),
+      ...(limits ? {} : { messageBucket: false }),
+    });
+    return {
+      apiRoot: emulator.api,
+      token: emulator.token,
+      requests: emulator.requests,
+      messages: () => perChannel(ids, (id) => emulator.observe(id)),
+    };
+  }
+  const { startTelegramEmulator } = await import("@outbox/telegram/testing");
   const ids = Array.from({ length: CHATS }, (_, i) => i + 1);
+  const all = [42, ...ids, ...ids.map((id) => -id)];
   const emulator = await startTelegramEmulator({
-    rateLimits: process.argv[2] === "limits" ? {} : false,
-    chats: [{ id: 42 }, ...ids.map((id) => ({ id })), ...ids.map((id) => ({ id: -id }))],
+    rateLimits: limits ? {} : false,
+    chats: all.map((id) => ({ id })),
   });
+  return {
+    apiRoot: emulator.apiRoot,
+    token: emulator.token,
+    requests: emulator.requests,
+    messages: () => perChannel(all.map(String), (id) => emulator.observe(Number(id))),
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.send) {
+  const emulator = await start(process.argv[2] as Platform, process.argv[3] === "limits");
   process.on("message", () => {
-    const messages: Record<string, string[]> = {};
-    for (const id of [42, ...ids, ...ids.map((id) => -id)]) {
-      const texts = emulator.observe(id).map((m) => m.text ?? m.caption ?? "");
-      if (texts.length > 0) messages[id] = texts;
-    }
     process.send?.({
       requests: emulator.requests.length,
       refused429: emulator.requests.filter((r) => r.status === 429).length,
       resets: emulator.requests.filter((r) => r.status === 0).length,
-      messages,
+      messages: emulator.messages(),
     } satisfies EmulatorStats);
   });
   process.on("disconnect", () => process.exit(0));

@@ -1,0 +1,118 @@
+/**
+ * `outbox demo`: every platform's emulator started in-process, the showcase reply delivered
+ * through each real adapter, and per platform what arrived beside the receipt.
+ */
+import { conformanceMedia, fixturesDir } from "@outbox/conformance";
+import { type EmulatedChannel, normalizePayload } from "@outbox/core";
+import { demoLookup } from "../demo/lookup.js";
+import { METADATA_HOST, showcaseReply } from "../demo/showcase.js";
+import { UsageError } from "../output/explain.js";
+import { startProgress } from "../output/progress.js";
+import { type DeliveryReport, printReport, reportJson } from "../output/report.js";
+import type { Terminal } from "../output/terminal.js";
+import { findPlatform, type Platform, platformNames, platforms } from "../platforms.js";
+
+/** Options of `outbox demo`. */
+export interface DemoOptions {
+  /** Print JSON instead of the table. */
+  json?: boolean;
+  /** Only this platform. */
+  platform?: string;
+}
+
+/** Run the demo; resolves the exit code (0: every platform produced a receipt). */
+export async function runDemo(term: Terminal, options: DemoOptions): Promise<number> {
+  const selected = selectPlatforms(options.platform);
+  const progress = startProgress(term, "starting the emulators and the fixture media host…");
+  const media = await conformanceMedia();
+  const lookup = demoLookup(media.policy.lookup);
+  const policy = { ...media.policy, workspaceDir: fixturesDir, lookup };
+  const channels: Array<{ platform: Platform; channel: EmulatedChannel }> = [];
+  let crashed = 0;
+  try {
+    for (const platform of selected) {
+      const channel = await platform.createEmulatedChannel({ media: policy, ca: media.ca, lookup });
+      channels.push({ platform, channel });
+    }
+    const limit = Math.max(...channels.map(({ channel }) => chunkLimit(channel)));
+    const text = showcaseReply({ imageUrl: media.url("png") }, limit);
+    let finished = 0;
+    const names = channels.map(({ platform }) => platform.name).join(", ");
+    progress.update(`delivering the showcase reply to ${names}…`);
+    const outcomes = await Promise.all(
+      channels.map(async ({ platform, channel }): Promise<DeliveryReport | undefined> => {
+        try {
+          const receipt = await channel.adapter.send({ text }, channel.target);
+          return { platform: platform.name, receipt, observed: channel.observe() };
+        } catch (error) {
+          term.err(`outbox demo: ${platform.name} threw instead of returning a receipt: ${String(error)}`);
+          return undefined;
+        } finally {
+          finished += 1;
+          progress.update(`delivering the showcase reply to ${names}… ${finished}/${channels.length} done`);
+        }
+      }),
+    );
+    const reports = outcomes.filter((report) => report !== undefined);
+    crashed = outcomes.length - reports.length;
+    progress.done();
+    const reply = normalizePayload({ text }, { workspaceDir: fixturesDir });
+    if (options.json) {
+      term.out(JSON.stringify({ reply, platforms: reports.map(reportJson) }, null, 2));
+    } else {
+      printIntro(term, reply, selected.length);
+      for (const report of reports) {
+        term.out("");
+        printReport(term, report, { maxLines: 12, ...platformOption(report.platform) });
+      }
+    }
+  } finally {
+    progress.done();
+    await Promise.all(channels.map(({ channel }) => channel.close()));
+  }
+  return crashed > 0 ? 1 : 0;
+}
+
+function selectPlatforms(name: string | undefined): readonly Platform[] {
+  if (name === undefined) return platforms;
+  const platform = findPlatform(name);
+  if (!platform)
+    throw new UsageError(
+      `unknown platform "${name}"`,
+      `pass --platform with one of: ${platformNames().join(", ")}`,
+    );
+  return [platform];
+}
+
+function platformOption(name: string): { platform?: Platform } {
+  const platform = findPlatform(name);
+  return platform ? { platform } : {};
+}
+
+/** The size at which a platform splits text. */
+function chunkLimit(channel: EmulatedChannel): number {
+  const { text } = channel.adapter.capabilities;
+  return text.chunkLength ?? text.maxLength;
+}
+
+function printIntro(term: Terminal, reply: ReturnType<typeof normalizePayload>, count: number): void {
+  const c = term.colors;
+  term.out(c.bold(`Outbox demo: one assistant reply, ${count} platform${count === 1 ? "" : "s"}`));
+  term.out(
+    c.dim(`everything on 127.0.0.1: real client libraries talking to strict emulators; no token, no network`),
+  );
+  term.out("");
+  term.out(
+    [
+      `reply: ${reply.text.length} chars of Markdown`,
+      `${reply.mediaUrls.length} media`,
+      reply.audioAsVoice ? "audio as voice note" : "",
+      reply.replyToCurrent ? "replying to the inbound message" : "",
+      `${reply.embeds.length} embed (web surface only: chats strip it)`,
+    ]
+      .filter(Boolean)
+      .join(" · "),
+  );
+  for (const ref of reply.mediaUrls) term.out(c.dim(`  MEDIA: ${ref}`));
+  term.out(c.dim(`  (${METADATA_HOST} resolves to the cloud metadata address 169.254.169.254 in this demo)`));
+}

@@ -1,0 +1,69 @@
+/**
+ * Every error the CLI reports is one line: what went wrong and how to fix it. Core's
+ * error classes carry stable codes; the fix is chosen from the code (and, for media, from
+ * whether the reference was a URL or a local path).
+ */
+import { MediaError, OutboxError, PayloadError, TargetNotFoundError } from "@outbox/core";
+import type { Platform } from "../platforms.js";
+
+/** A problem with what the user typed: reported in one line, exit code 2. */
+export class UsageError extends Error {
+  /** How to fix it. */
+  readonly fix: string;
+
+  constructor(message: string, fix: string) {
+    super(message);
+    this.name = "UsageError";
+    this.fix = fix;
+  }
+}
+
+/** One line: the error's message and the fix for it. */
+export function explain(error: unknown, platform?: Platform): string {
+  if (error instanceof UsageError) return `${error.message}. Fix: ${error.fix}`;
+  if (!(error instanceof OutboxError)) return `${error instanceof Error ? error.message : String(error)}`;
+  const message = error.message.replace(/\.$/, "");
+  return `${error.code}: ${message}. Fix: ${fixFor(error, platform)}`;
+}
+
+/** The fix for an Outbox error. */
+export function fixFor(error: OutboxError, platform?: Platform): string {
+  if (error instanceof PayloadError) {
+    const issues = error.issues.map((issue) => `${issue.path.join(".") || "payload"}: ${issue.message}`);
+    return issues.length > 0 ? `correct ${issues.join("; ")}` : "correct the reply";
+  }
+  if (error instanceof MediaError && error.reason === "blocked") {
+    return isUrl(error.ref)
+      ? "use a public https URL; private, loopback and cloud-metadata addresses are always refused"
+      : "move the file under the working directory, or pass --root <dir> for the directory that holds it";
+  }
+  if (error instanceof TargetNotFoundError) {
+    if (error.missing === "reply") return "check --reply-to: the message must exist in that chat";
+    if (error.missing === "thread") return "check --thread: the thread or topic must exist in that chat";
+    return `check --to: ${platform?.targetHelp ?? "the chat must exist and the bot must be in it"}`;
+  }
+  switch (error.code) {
+    case "media_not_found":
+      return "check the path; relative paths are resolved from the working directory";
+    case "media_too_large":
+      return "send a smaller file, or a public https link to it";
+    case "media_unsupported_type":
+      return "send a file whose content matches a supported media type";
+    case "media_fetch_failed":
+      return "check that the URL is reachable and answers with the media";
+    case "auth_failed":
+      return `check ${platform?.tokenVariable ?? "the token"}: the platform refused it (${platform?.tokenHelp ?? "use a valid token"})`;
+    case "rate_limited":
+      return "wait a moment and send again";
+    case "transport_error":
+      return "check the network connection and try again";
+    case "unsupported_feature":
+      return "leave that feature out (for example --voice or --thread) for this platform";
+    default:
+      return "read the platform's description above; the request was understood and refused";
+  }
+}
+
+function isUrl(ref: string | undefined): boolean {
+  return ref !== undefined && /^[a-z][a-z0-9+.-]*:\/\//i.test(ref);
+}

@@ -1,0 +1,119 @@
+/**
+ * `outbox demo` as a user runs it: the showcase reply through every registered adapter to
+ * its emulator, printed per platform beside the receipt (plain when piped), and as JSON.
+ */
+import type { ObservedMessage } from "@outbox/core";
+import { describe, expect, it } from "vitest";
+import { platforms } from "../src/platforms.js";
+import { hasAnsi, outbox, SPAWN_TIMEOUT_MS } from "./support/run-outbox.js";
+
+type DemoJson = {
+  reply: {
+    text: string;
+    mediaUrls: string[];
+    audioAsVoice: boolean;
+    replyToCurrent: boolean;
+    embeds: unknown[];
+  };
+  platforms: Array<{
+    platform: string;
+    receipt: {
+      ok: boolean;
+      messages: Array<{ id: string; kind: string; part: number }>;
+      degraded: Array<{ part: number; from: string; to: string; reason: string }>;
+      failures: Array<{ part: number; code: string; message: string; ref?: string }>;
+    };
+    observed: ObservedMessage[];
+  }>;
+};
+
+describe.concurrent("outbox demo", { timeout: SPAWN_TIMEOUT_MS }, () => {
+  it("--json: every platform gets the showcase; receipts and observations agree", async () => {
+    const run = await outbox(["demo", "--json"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const demo = JSON.parse(run.stdout) as DemoJson;
+    expect(demo.reply.audioAsVoice).toBe(true);
+    expect(demo.reply.replyToCurrent).toBe(true);
+    expect(demo.reply.embeds).toHaveLength(1);
+    expect(demo.platforms.map((p) => p.platform)).toEqual(platforms.map((p) => p.name));
+    for (const { platform, receipt, observed } of demo.platforms) {
+      // The text is longer than every platform's limit: every platform splits it.
+      expect(observed.filter((m) => m.kind === "text").length, platform).toBeGreaterThanOrEqual(2);
+      expect(
+        observed.some((m) => m.kind === "album"),
+        platform,
+      ).toBe(true);
+      const items = observed.flatMap((m) => [m, ...(m.items ?? [])]);
+      for (const file of ["image.png", "doc.pdf", "photo.jpg", "clip.mp4", "voice.ogg", "tone.wav"])
+        expect(
+          items.some((m) => m.fileName === file),
+          `${platform}: ${file} arrived`,
+        ).toBe(true);
+      expect(observed[0]?.replyTo, `${platform}: the first message replies`).toBeDefined();
+      expect(receipt.ok).toBe(false);
+      expect(receipt.messages.length, platform).toBe(observed.length);
+      const blocked = receipt.failures.filter((f) => f.code === "media_blocked").map((f) => f.ref);
+      expect(blocked, platform).toEqual([
+        "https://metadata.outbox.test/latest/meta-data/credentials.png",
+        "/etc/passwd",
+      ]);
+      expect(
+        receipt.degraded.some((d) => d.from === "voice" && d.to === "audio"),
+        platform,
+      ).toBe(true);
+      const bold = observed[0]?.formatting?.find((span) => span.kind === "bold" && span.length === 4);
+      expect(
+        bold && observed[0]?.text?.slice(bold.offset, bold.offset + 4),
+        `${platform}: **done** arrived bold`,
+      ).toBe("done");
+      const texts = observed.map((m) => m.text ?? m.caption ?? "").join("\n");
+      expect(texts, "the embed is stripped").not.toContain("[embed");
+      expect(texts).not.toContain("MEDIA:");
+    }
+  });
+
+  it("piped: per platform, aligned rows of what arrived beside the receipt, with formatting marked up and no ANSI codes", async () => {
+    const run = await outbox(["demo"]);
+    expect(run.code).toBe(0);
+    expect(hasAnsi(run.stdout + run.stderr)).toBe(false);
+    for (const { name } of platforms)
+      expect(run.stdout).toMatch(new RegExp(`^${name}  ◐ \\d+ delivered`, "m"));
+    expect(run.stdout).toContain("voice → audio: audio/wav");
+    expect(run.stdout).toMatch(/failed +— +media_blocked: .*169\.254\.169\.254.*Fix: use a public https URL/);
+    expect(run.stdout).toMatch(/failed +— +media_blocked: Local media path \/etc\/passwd .*Fix: /);
+    // In each platform's table, the status and the receipt columns start at the same place on every row.
+    const sections = run.stdout.split("\n\n").filter((part) => /^\w+ {2}[◐✓✗]/.test(part));
+    expect(sections).toHaveLength(platforms.length);
+    for (const section of sections) {
+      const rows = section
+        .split("\n")
+        .filter((line) => /^ {2}\s*\d+ {2}(delivered|degraded|failed)/.test(line));
+      expect(rows.length).toBeGreaterThan(5);
+      const status = (line: string) => line.search(/(delivered|degraded|failed)/);
+      const receipt = (line: string) =>
+        line.search(/(delivered|degraded|failed) +\S/) +
+        /(delivered|degraded|failed) +/.exec(line)![0].length;
+      expect(new Set(rows.map(status)).size).toBe(1);
+      expect(new Set(rows.map(receipt)).size).toBe(1);
+    }
+    expect(run.stdout).toMatch(/│ … \d+ more lines/);
+    // What arrived, with the formatting the platform stored marked up, on every platform.
+    const marked = (needle: string) => run.stdout.split(needle).length - 1;
+    expect(marked("The deploy is **done**: _all_ checks green")).toBe(platforms.length);
+    expect(marked("│ > Rollbacks stay possible for 24 hours.")).toBe(platforms.length);
+  });
+
+  it("--platform picks one; an unknown one is bad input (exit 2, one line with the fix)", async () => {
+    const [one, unknown] = await Promise.all([
+      outbox(["demo", "--json", "--platform", "telegram"]),
+      outbox(["demo", "--platform", "myspace"]),
+    ]);
+    expect(one.code).toBe(0);
+    expect((JSON.parse(one.stdout) as DemoJson).platforms.map((p) => p.platform)).toEqual(["telegram"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe("");
+    expect(unknown.stderr.trim().split("\n")).toHaveLength(1);
+    expect(unknown.stderr).toMatch(/unknown platform "myspace"\. Fix: pass --platform with one of: telegram/);
+  });
+});
