@@ -45,9 +45,7 @@ export const platforms: readonly Platform[] = [
       return createTelegramAdapter({ token, media, ...(apiRoot ? { apiRoot } : {}) });
     },
     async createEmulatedChannel(options) {
-      // Shim until @outbox/telegram/testing exports createEmulatedChannel (see telegram-channel.ts).
-      const { createEmulatedChannel } = await import("./telegram-channel.js");
-      return createEmulatedChannel(options);
+      return (await import("@outbox/telegram/testing")).createEmulatedChannel(options);
     },
   },
   {

@@ -45,21 +45,26 @@ describe("send_message over an in-memory MCP client", () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(["send_message"]);
     expect(client.getInstructions()).toContain(
-      'telegram delivers to an emulator on 127.0.0.1; send to to="42"',
+      'telegram delivers to an emulator on 127.0.0.1; send to to="4242"',
     );
   });
 
   it("delivers text and an image to Telegram and returns the receipt", async () => {
     const before = telegram().observe().length;
-    const result = await call({ platform: "telegram", to: "42", message: "**Build** passed", images: [png] });
+    const result = await call({
+      platform: "telegram",
+      to: "4242",
+      message: "**Build** passed",
+      images: [png],
+    });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
       ok: true,
       platform: "telegram",
-      to: "42",
+      to: "4242",
       failures: [],
     });
-    expect(text(result)).toMatch(/^\d message\(s\) delivered to telegram:42\.$/);
+    expect(text(result)).toMatch(/^\d message\(s\) delivered to telegram:4242\.$/);
     const observed = telegram().observe().slice(before);
     expect(observed.map((m) => m.kind)).toEqual(["image"]);
     expect(observed[0]?.caption).toBe("Build passed");
@@ -98,7 +103,7 @@ describe("send_message over an in-memory MCP client", () => {
   for (const [name, args, reason] of bad) {
     it(`refuses ${name} as a tool error, delivering nothing and leaving no temp file`, async () => {
       const before = telegram().observe().length;
-      const result = await call({ platform: "telegram", to: "42", message: "never sent", ...args });
+      const result = await call({ platform: "telegram", to: "4242", message: "never sent", ...args });
       expect(result.isError).toBe(true);
       expect(text(result)).toMatch(reason);
       expect(telegram().observe().length).toBe(before);

@@ -17,7 +17,7 @@ async function sendHello(client: Client): Promise<Record<string, unknown>> {
   const result = CallToolResultSchema.parse(
     await client.callTool({
       name: "send_message",
-      arguments: { platform: "telegram", to: "42", message: "hello from a real client" },
+      arguments: { platform: "telegram", to: "4242", message: "hello from a real client" },
     }),
   );
   expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
@@ -70,7 +70,7 @@ describe("outbox-mcp transports", () => {
     const client = new Client({ name: "test", version: "0" });
     await client.connect(transport);
     onTestFinished(() => client.close());
-    expect(client.getInstructions()).toContain('to="42"');
+    expect(client.getInstructions()).toContain('to="4242"');
     const receipt = await sendHello(client);
     expect(receipt).toMatchObject({ ok: true, platform: "telegram", messages: [{ kind: "text", part: 0 }] });
   });

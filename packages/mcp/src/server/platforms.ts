@@ -5,7 +5,6 @@
  * installed (with their platform library).
  */
 import type { ChannelAdapter, EmulatedChannel, EmulatedChannelOptions, MediaPolicy } from "@outbox/core";
-import { createTelegramEmulatedChannel } from "./telegram-emulated.js";
 
 /** One platform `outbox-mcp` can deliver to. */
 export interface McpPlatform {
@@ -28,7 +27,7 @@ export const mcpPlatforms: Readonly<Record<string, McpPlatform>> = {
       const { createTelegramAdapter } = await import("@outbox/telegram");
       return createTelegramAdapter({ token, media });
     },
-    emulate: createTelegramEmulatedChannel,
+    emulate: async (options) => (await import("@outbox/telegram/testing")).createEmulatedChannel(options),
   },
   slack: {
     tokenEnv: "OUTBOX_SLACK_TOKEN",
