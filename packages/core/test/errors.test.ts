@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { MediaError, OutboxError, RateLimitedError, TransportError } from "../src/index.js";
+import { MediaError, neverSent, OutboxError, RateLimitedError, TransportError } from "../src/index.js";
 
 describe("errors", () => {
+  it("neverSent: only connection failures before any byte left count as never sent", () => {
+    for (const code of ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"])
+      expect(neverSent(code), code).toBe(true);
+    for (const code of ["ECONNRESET", "EPIPE", "ETIMEDOUT", "UND_ERR_SOCKET", undefined, 61])
+      expect(neverSent(code), String(code)).toBe(false);
+  });
+
   it("keeps a stable code, the subclass name and the cause", () => {
     const cause = new Error("ECONNRESET");
     const error = new TransportError("connection reset", { ambiguous: true, cause });

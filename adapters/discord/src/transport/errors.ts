@@ -7,6 +7,7 @@
 import {
   AuthError,
   MediaError,
+  neverSent,
   OutboxError,
   PlatformError,
   RateLimitedError,
@@ -15,8 +16,6 @@ import {
   UnsupportedFeatureError,
 } from "@outbox/core";
 
-/** Connection failures that prove the request never left. */
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
 /** Discord codes refusing a voice message (50159–50161 malformed, 50173 not allowed here). */
 const VOICE_REFUSED = new Set([50159, 50160, 50161, 50173]);
 
@@ -64,7 +63,7 @@ export function toOutboxError(error: unknown, ctx: CallContext): OutboxError {
     });
   }
   const code = failure.code ?? failure.cause?.code;
-  const ambiguous = !(typeof code === "string" && NOT_SENT.has(code));
+  const ambiguous = !neverSent(code);
   return new TransportError(`Discord ${ctx.route}: ${failure.message ?? String(error)}`, {
     ambiguous,
     ...cause,

@@ -5,6 +5,7 @@
  */
 import {
   AuthError,
+  neverSent,
   OutboxError,
   PlatformError,
   RateLimitedError,
@@ -12,8 +13,6 @@ import {
   TransportError,
 } from "@outbox/core";
 
-/** Connection failures that prove the request never left. */
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
 const AUTH = new Set([
   "invalid_auth",
   "not_authed",
@@ -73,7 +72,7 @@ export function toOutboxError(error: unknown, method: string, role?: ThreadRole)
 export function fromNetwork(error: unknown, method: string): OutboxError {
   if (error instanceof OutboxError) return error;
   const code = networkCode(error);
-  const ambiguous = !(code !== undefined && NOT_SENT.has(code));
+  const ambiguous = !neverSent(code);
   const reason = code ?? (error instanceof Error ? error.name : "network failure");
   return new TransportError(`Slack ${method}: request failed (${reason})`, { ambiguous, cause: error });
 }

@@ -5,6 +5,7 @@
  */
 import {
   AuthError,
+  neverSent,
   OutboxError,
   PlatformError,
   RateLimitedError,
@@ -13,9 +14,6 @@ import {
   UnsupportedFeatureError,
 } from "@outbox/core";
 import { GrammyError, HttpError } from "grammy";
-
-/** Connection failures that prove the request never left. */
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
 
 /** Whether a grammY error is Telegram refusing the markup. */
 export function isEntityError(error: unknown): error is GrammyError {
@@ -44,7 +42,7 @@ export function toOutboxError(error: unknown, method: string): OutboxError {
   if (error instanceof HttpError) {
     if (error.error instanceof OutboxError) return error.error;
     const code = (error.error as { code?: unknown } | undefined)?.code;
-    const ambiguous = !(typeof code === "string" && NOT_SENT.has(code));
+    const ambiguous = !neverSent(code);
     return new TransportError(`Telegram ${method}: ${describe(error.error)}`, { ambiguous, cause: error });
   }
   return new TransportError(`Telegram ${method}: ${describe(error)}`, { ambiguous: true, cause: error });
