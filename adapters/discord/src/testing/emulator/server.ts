@@ -7,7 +7,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Fault, ObservedMessage } from "@outbox/core";
+import { createFaultQueue, type Fault, type ObservedMessage } from "@outbox/core";
 import { DiscordApiError } from "./api-error.js";
 import { readBody } from "./body.js";
 import { createMessage } from "./create-message.js";
@@ -75,18 +75,11 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
     "80c17d2f203122d936070c88c8d10f33",
   );
   const requests: DiscordEmulatorRequest[] = [];
-  const faults: Array<{ fault: Fault; left: number }> = [];
-  const nextFault = (): Fault | undefined => {
-    const head = faults[0];
-    if (!head) return undefined;
-    head.left -= 1;
-    if (head.left <= 0) faults.shift();
-    return head.fault;
-  };
+  const faults = createFaultQueue();
 
   const handle = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<number> => {
     const body = await readBody(req, maxRequestBytes + MiB);
-    const fault = nextFault();
+    const fault = faults.next();
     if (fault?.kind === "reset") {
       req.socket.destroy();
       return 0;
@@ -165,9 +158,7 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
     observe: (channelId) => store.observe(channelId),
     messages: () => store.messages.filter((m) => m.fromBot),
     rateLimitRefusals: () => buckets.refusals,
-    inject: (fault) => {
-      faults.push({ fault, left: "times" in fault && fault.times !== undefined ? fault.times : 1 });
-    },
+    inject: (fault) => faults.inject(fault),
     addChannel: (channel) => store.addChannel(channel),
     seedMessage: (channelId, text) => {
       store.channel(channelId);

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createFaultQueue } from "@outbox/core";
 import { readApiCall } from "./body.js";
 import { SlackApiError } from "./errors.js";
 import { METHODS, type MethodContext } from "./methods.js";
@@ -68,21 +69,13 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
       : new RateLimits(options.rateLimits ?? {}, options.now ?? (() => performance.now()));
   const secret = randomBytes(8).toString("hex");
   const requests: EmulatorRequest[] = [];
-  const faults: Array<{ fault: Fault; left: number }> = [];
+  const faults = createFaultQueue();
   let base = "";
   const ctx: MethodContext = {
     ws,
     ...(limits ? { limits } : {}),
     uploadUrl: (file) => `${base}/upload/v1/${file.id}-${secret}`,
     pendingShares: { left: options.pendingShares ?? 0 },
-  };
-
-  const nextFault = (): Fault | undefined => {
-    const head = faults[0];
-    if (!head) return undefined;
-    head.left -= 1;
-    if (head.left <= 0) faults.shift();
-    return head.fault;
   };
 
   const handle = async (
@@ -95,7 +88,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
     const upload = /^\/upload\/v1\/(F\d+)-([0-9a-f]+)$/.exec(path);
     entry.method = api?.[1] ?? (upload ? "upload" : path);
     if (req.method !== "POST") throw new SlackApiError("method_not_allowed", undefined, undefined, 405);
-    const fault = nextFault();
+    const fault = faults.next();
     if (fault?.kind === "reset") {
       req.socket.destroy();
       return 0;
@@ -179,9 +172,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
     requests,
     observe: (channel) => ws.observe(channel),
     history: (channel) => ws.messages.filter((m) => channel === undefined || m.channel === channel),
-    inject: (fault) => {
-      faults.push({ fault, left: "times" in fault && fault.times !== undefined ? fault.times : 1 });
-    },
+    inject: (fault) => faults.inject(fault),
     rateLimitRefusals: () => limits?.refusals ?? 0,
     addChannel: (channel) => ws.add(channel),
     seedMessage: (channel, text) => ws.post({ channel, text, files: [], inbound: true }).ts,

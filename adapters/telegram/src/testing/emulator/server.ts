@@ -7,6 +7,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createFaultQueue } from "@outbox/core";
 import { ApiError } from "./api-error.js";
 import { readRequest } from "./body.js";
 import { BOT, Chats } from "./chats.js";
@@ -75,7 +76,7 @@ export async function startTelegramEmulator(
   const observed: Array<{ chatId: number; message: ObservedMessage }> = [];
   const requests: EmulatorRequest[] = [];
   const urlFetches: string[] = [];
-  const faults: Array<{ fault: Fault; left: number }> = [];
+  const faults = createFaultQueue();
   let floodRefusals = 0;
   const takeFlood = (chatId: number): number | undefined => {
     const wait = flood?.take(chatId);
@@ -83,20 +84,12 @@ export async function startTelegramEmulator(
     return wait;
   };
 
-  const nextFault = (): Fault | undefined => {
-    const head = faults[0];
-    if (!head) return undefined;
-    head.left -= 1;
-    if (head.left <= 0) faults.shift();
-    return head.fault;
-  };
-
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const route = /^\/bot([^/]+)\/(?:test\/)?([A-Za-z]+)$/.exec(url.pathname);
     const body = await readRequest(req, url);
     if (!route) throw new ApiError(404, "Not Found");
-    const fault = nextFault();
+    const fault = faults.next();
     if (fault?.kind === "reset") {
       req.socket.destroy();
       return 0;
@@ -164,9 +157,7 @@ export async function startTelegramEmulator(
     connections: idle.counts,
     observe: (chatId) =>
       observed.filter((o) => chatId === undefined || o.chatId === chatId).map((o) => o.message),
-    inject: (fault) => {
-      faults.push({ fault, left: "times" in fault && fault.times !== undefined ? fault.times : 1 });
-    },
+    inject: (fault) => faults.inject(fault),
     addChat: (chat) => chats.add(chat),
     seedMessage: (chatId, text) => String(chats.seed(chatId, text)),
     close: async () => {
