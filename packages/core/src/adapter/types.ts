@@ -86,6 +86,14 @@ export interface Capabilities {
   markdownImages: boolean;
   /** Limits the pacer keeps to, so a well-behaved platform answers no 429. */
   rateLimits: RateLimit[];
+  /** Editing sent text messages in place (live previews); absent or `null` when the platform cannot. */
+  edits?: EditCapabilities | null;
+}
+
+/** How a platform lets a sent text message be edited (spec: docs/streaming.md). */
+export interface EditCapabilities {
+  /** Least time between two edits of one message, in milliseconds, that stays under the platform's edit limits. */
+  minIntervalMs: number;
 }
 
 /** Turns the Markdown tree of a reply (or of a piece of it) into platform text. */
@@ -148,6 +156,24 @@ export interface AlbumOperation extends OperationBase {
   caption?: RenderedText;
 }
 
+/** Replace the text of a text message this adapter sent (live previews). */
+export interface EditOperation extends OperationBase {
+  /** Discriminator. */
+  type: "edit";
+  /** Platform id of the message to edit. */
+  messageId: string;
+  /** The new text, rendered and within the limit. */
+  text: RenderedText;
+}
+
+/** Delete a message this adapter sent. */
+export interface DeleteOperation extends OperationBase {
+  /** Discriminator. */
+  type: "delete";
+  /** Platform id of the message to delete. */
+  messageId: string;
+}
+
 /** Any operation a plan can contain. */
 export type Operation = TextOperation | MediaOperation | AlbumOperation;
 
@@ -185,6 +211,10 @@ export interface Transport {
   sendMedia(op: MediaOperation): Promise<SentMessage>;
   /** Send an album; required when `capabilities.album` is set. */
   sendAlbum?(op: AlbumOperation): Promise<SentMessage>;
+  /** Edit a text message in place; required when `capabilities.edits` is set. */
+  editText?(op: EditOperation): Promise<SentMessage>;
+  /** Delete a message; optional (a live preview that cannot be reused is removed with it). */
+  deleteMessage?(op: DeleteOperation): Promise<void>;
   /** Release connections. */
   close?(): Promise<void>;
 }
@@ -251,8 +281,42 @@ export interface ChannelAdapter {
     target: Target,
     options?: SendOptions,
   ): Promise<DeliveryReceipt>;
+  /**
+   * Start a live preview: one message that shows the reply while it is written, then
+   * settles into the final reply. Present when `capabilities.edits` is set.
+   */
+  preview?(target: Target, options?: PreviewOptions): LivePreview;
   /** Release the client's resources. */
   close?(): Promise<void>;
+}
+
+/** Options of {@link ChannelAdapter.preview}. */
+export interface PreviewOptions {
+  /** Least time between two edits in milliseconds; never below `capabilities.edits.minIntervalMs`. */
+  intervalMs?: number;
+  /** Platform message id the preview message replies to. */
+  replyToId?: string;
+  /** Stops pending edits. */
+  signal?: AbortSignal;
+}
+
+/** A message that shows a reply while it is being written (spec: docs/streaming.md). */
+export interface LivePreview {
+  /**
+   * Show the text written so far (Markdown; unclosed constructs allowed). Edits are
+   * throttled to the platform's limits and coalesced: only the latest text is sent.
+   */
+  update(markdown: string): void;
+  /**
+   * Deliver the final reply: the preview message becomes its first text message (edited in
+   * place) and the remaining parts follow; the receipt lists the reused message's id.
+   */
+  settle(
+    payload: ReplyPayloadInput | ReplyPayload,
+    options?: SendOptions,
+  ): Promise<DeliveryReceipt>;
+  /** Stop editing; the message keeps the last text shown. Settling afterwards throws. */
+  cancel(): Promise<void>;
 }
 
 /** What a platform package hands to {@link createAdapter}. */
