@@ -52,6 +52,11 @@ export type ObservedMessage = {
   sha256?: string;
   /** Size of the stored bytes. */
   bytes?: number;
+  /**
+   * Texts the message showed before its current `text`, oldest first, one per accepted edit
+   * (live previews); absent when the message was never edited.
+   */
+  revisions?: string[];
 };
 
 /** A misbehaviour the emulator applies to the next call(s). */
