@@ -6,6 +6,7 @@ import { ApiError, badRequest } from "./api-error.js";
 import { type ApiRequest, objectParam } from "./body.js";
 import { type Chats, type Message, mediaContent, type Placement } from "./chats.js";
 import { EntityParseError, type ParsedText, parseTelegramHtml } from "./html-entities.js";
+import { parseLegacyMarkdown, parseMarkdownV2 } from "./markdown-entities.js";
 import { directUpload, type MediaContext, type MediaField, resolveMedia, type StoredFile } from "./media.js";
 import { observedFormatting } from "./observed-formatting.js";
 import type { ObservedMessage } from "./types.js";
@@ -42,14 +43,22 @@ const GROUP_OF: Record<string, string> = {
   audio: "audio",
 };
 
+/** parse_mode values Telegram accepts (case-insensitive), each with its strict parser. */
+const PARSERS: Record<string, (source: string) => ParsedText> = {
+  html: parseTelegramHtml,
+  markdownv2: parseMarkdownV2,
+  markdown: parseLegacyMarkdown,
+};
+
 function parseText(raw: unknown, parseMode: unknown): ParsedText | undefined {
   if (raw === undefined || raw === null || raw === "") return undefined;
   const source = String(raw);
   if (parseMode === undefined || parseMode === null || parseMode === "")
     return { text: source, entities: [] };
-  if (String(parseMode).toLowerCase() !== "html") throw badRequest("unsupported parse_mode");
+  const parse = PARSERS[String(parseMode).toLowerCase()];
+  if (!parse) throw badRequest("unsupported parse_mode");
   try {
-    return parseTelegramHtml(source);
+    return parse(source);
   } catch (error) {
     if (error instanceof EntityParseError) throw badRequest(`can't parse entities: ${error.message}`);
     throw error;
