@@ -60,8 +60,10 @@ class Cursor {
     return { text: this.text, entities: this.entities };
   }
 
-  /** Read a link target after `](`, unescaping `\)` and `\\`; the index ends after `)`. */
-  url(escapes: boolean): string {
+  /** Read a link target `(...)` after `]` (undefined when none), unescaping `\)` and `\\` when `escapes`. */
+  url(escapes: boolean): string | undefined {
+    if (this.src[this.i] !== "(") return undefined;
+    this.i++;
     let url = "";
     for (;;) {
       const c = this.src[this.i];
@@ -85,7 +87,7 @@ function linkUrl(url: string): string | undefined {
 
 /** Parse MarkdownV2 strictly; throws {@link EntityParseError} where Telegram answers 400. */
 export function parseMarkdownV2(src: string): ParsedText {
-  const cur = new Cursor(src);
+  const cur: Cursor = new Cursor(src);
   const stack: Open[] = [];
   let quote: Open | undefined;
   while (cur.i < src.length) {
@@ -126,7 +128,7 @@ export function parseMarkdownV2(src: string): ParsedText {
       cur.i += top.type === "underline" || top.type === "spoiler" ? 2 : 1;
       stack.pop();
       if (top.type === "text_link" || top.type === "custom_emoji") {
-        const target = src[cur.i] === "(" ? (cur.i++, cur.url(true)) : undefined;
+        const target = cur.url(true);
         const url = linkUrl(target ?? cur.text.slice(top.start));
         if (top.type === "text_link" && url !== undefined) cur.push(top, url);
       } else cur.push(top);
@@ -181,7 +183,7 @@ const LEGACY: Record<string, string> = { "*": "bold", _: "italic", "`": "code" }
 
 /** Parse legacy Markdown strictly; throws {@link EntityParseError} where Telegram answers 400. */
 export function parseLegacyMarkdown(src: string): ParsedText {
-  const cur = new Cursor(src);
+  const cur: Cursor = new Cursor(src);
   while (cur.i < src.length) {
     const c = src[cur.i] as string;
     if (c === "\\" && "_*`[".includes(src[cur.i + 1] ?? "x")) {
@@ -218,7 +220,7 @@ export function parseLegacyMarkdown(src: string): ParsedText {
       const open: Open = { type: "text_link", start: cur.text.length, at };
       cur.text += src.slice(at + 1, close);
       cur.i = close + 1;
-      const url = src[cur.i] === "(" ? (cur.i++, cur.url(false)) : undefined;
+      const url = cur.url(false);
       const target = url === undefined ? undefined : linkUrl(url);
       if (target !== undefined) cur.push(open, target);
       continue;
