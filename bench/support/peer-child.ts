@@ -20,10 +20,14 @@ const guard = guardLoopback(rewrite);
 /** Where one platform's emulator is, and the targets of each sender and payload. */
 export interface PeerSetup {
   rounds: number;
-  platforms: Record<
-    Platform,
-    { root: string; token: string; targets: Record<Sender, Record<string, Target>> }
-  >;
+  /** The platforms to run, in order (quick runs: Telegram only). */
+  platforms: Partial<Record<Platform, Endpoint>>;
+}
+/** One platform's emulator and the targets of each sender and payload. */
+export interface Endpoint {
+  root: string;
+  token: string;
+  targets: Record<Sender, Record<string, Target>>;
 }
 /** A platform of the side by side. */
 export type Platform = "telegram" | "slack" | "discord";
@@ -65,18 +69,18 @@ async function main(): Promise<void> {
   const { ASKED, PAYLOADS } = await import("../suites/peer-cases.js");
   const media = await conformanceMedia();
   const setup = (await ask({ ca: media.ca })) as PeerSetup;
-  rewrite["https://discord.com/api/v10"] = `${setup.platforms.discord.root}/v10`;
+  if (setup.platforms.discord) rewrite["https://discord.com/api/v10"] = `${setup.platforms.discord.root}/v10`;
   const source = (name: string) => {
     const item = ASKED[name as keyof typeof ASKED].media;
     if (!item) return undefined;
     return { ...item, ref: item.from === "url" ? media.url(item.fixture) : media.file(item.fixture) };
   };
-  const outbox = await outboxSenders(setup, media.policy, (name) => {
+  const outboxInput = (name: string) => {
     const asked = ASKED[name as keyof typeof ASKED];
     const item = source(name);
     return { text: asked.markdown, mediaUrls: item ? [item.ref] : [], audioAsVoice: asked.voice ?? false };
-  });
-  const chatsdk = await chatSdkSenders(setup, (name) => {
+  };
+  const chatSdkMessage = (name: string) => {
     const item = source(name);
     const message: Message = { markdown: ASKED[name as keyof typeof ASKED].markdown };
     if (item?.from === "url")
@@ -84,12 +88,16 @@ async function main(): Promise<void> {
     if (item?.from === "file")
       message.files = [{ data: readFileSync(item.ref), filename: "doc.pdf", mimeType: "application/pdf" }];
     return message;
-  });
+  };
   const results: PeerResult[] = [];
-  for (const platform of ["telegram", "slack", "discord"] as const) {
-    const { targets } = setup.platforms[platform];
+  for (const platform of Object.keys(setup.platforms) as Platform[]) {
+    const endpoint = setup.platforms[platform] as Endpoint;
+    const { targets } = endpoint;
+    const pair: Record<Sender, Send> = {
+      outbox: await outboxSender(platform, endpoint, media.policy, outboxInput),
+      chatsdk: await chatSdkSender(platform, endpoint, chatSdkMessage),
+    };
     for (const payload of PAYLOADS) {
-      const pair = { outbox: outbox[platform], chatsdk: chatsdk[platform] };
       const rows = (["outbox", "chatsdk"] as const).map((sender) => ({
         platform,
         sender,
@@ -119,74 +127,72 @@ async function main(): Promise<void> {
   process.send?.({ results, guard: { refused: guard.refused, rewritten: guard.rewritten } });
 }
 
-async function outboxSenders(
-  setup: PeerSetup,
+/** Outbox's adapter for `platform`, loaded on first use. */
+async function outboxSender(
+  platform: Platform,
+  { root, token }: Endpoint,
   policy: import("@outbox/core").MediaPolicy,
   input: (payload: string) => import("@outbox/core").ReplyPayloadInput,
-): Promise<Record<Platform, Send>> {
-  const { createTelegramAdapter } = await import("@outbox/telegram");
-  const { createSlackAdapter } = await import("@outbox/slack");
-  const { createDiscordAdapter } = await import("@outbox/discord");
-  const { telegram, slack, discord } = setup.platforms;
-  const adapters = {
-    telegram: createTelegramAdapter({ token: telegram.token, apiRoot: telegram.root, media: policy }),
-    slack: createSlackAdapter({ token: slack.token, slackApiUrl: slack.root, media: policy }),
-    discord: createDiscordAdapter({ token: discord.token, api: discord.root, media: policy }),
+): Promise<Send> {
+  const adapter =
+    platform === "telegram"
+      ? (await import("@outbox/telegram")).createTelegramAdapter({ token, apiRoot: root, media: policy })
+      : platform === "slack"
+        ? (await import("@outbox/slack")).createSlackAdapter({ token, slackApiUrl: root, media: policy })
+        : (await import("@outbox/discord")).createDiscordAdapter({ token, api: root, media: policy });
+  return async (payload, target) => {
+    const receipt = await adapter.send(
+      { ...input(payload), ...(target.replyTo ? { replyToId: target.replyTo } : {}) },
+      { to: target.chat },
+    );
+    if (!receipt.ok) throw new Error(receipt.failures.map((f) => f.error.message).join("; "));
   };
-  const sender =
-    (platform: Platform): Send =>
-    async (payload, target) => {
-      const receipt = await adapters[platform].send(
-        { ...input(payload), ...(target.replyTo ? { replyToId: target.replyTo } : {}) },
-        { to: target.chat },
-      );
-      if (!receipt.ok) throw new Error(receipt.failures.map((f) => f.error.message).join("; "));
-    };
-  return { telegram: sender("telegram"), slack: sender("slack"), discord: sender("discord") };
 }
 
-/** Chat SDK adapters, called at `postMessage` / `reply` level (no Chat instance, no state). */
-async function chatSdkSenders(
-  setup: PeerSetup,
+/** Chat SDK's adapter for `platform`, called at `postMessage` / `reply` level (no Chat instance, no state). */
+async function chatSdkSender(
+  platform: Platform,
+  { root, token }: Endpoint,
   message: (payload: string) => Message,
-): Promise<Record<Platform, Send>> {
-  const { createTelegramAdapter } = await import("@chat-adapter/telegram");
-  const { createSlackAdapter } = await import("@chat-adapter/slack");
-  const { createDiscordAdapter } = await import("@chat-adapter/discord");
-  const { telegram, slack, discord } = setup.platforms;
-  const tg = createTelegramAdapter({
-    botToken: telegram.token,
-    apiUrl: telegram.root,
-    mode: "webhook",
-    allowUnverifiedWebhooks: true,
-    userName: "bench",
-    logger: silent,
-  });
-  const sl = createSlackAdapter({
-    botToken: slack.token,
-    signingSecret: "bench",
-    apiUrl: slack.root,
-    logger: silent,
-  });
-  const dc = createDiscordAdapter({
-    botToken: discord.token,
-    applicationId: "1",
-    publicKey: "0".repeat(64),
-    apiUrl: `${discord.root}/v10`,
-    logger: silent,
-  });
+): Promise<Send> {
   // biome-ignore lint/suspicious/noExplicitAny: the peer's message union is wider than these payloads; checked at run time.
   const post = (adapter: any, thread: string, payload: string, replyTo?: string) =>
     replyTo && typeof adapter.reply === "function"
       ? adapter.reply(thread, replyTo, message(payload))
       : adapter.postMessage(thread, message(payload));
-  return {
-    telegram: async (payload, t) => post(tg, `telegram:${t.chat}`, payload, t.replyTo),
+  if (platform === "telegram") {
+    const { createTelegramAdapter } = await import("@chat-adapter/telegram");
+    const adapter = createTelegramAdapter({
+      botToken: token,
+      apiUrl: root,
+      mode: "webhook",
+      allowUnverifiedWebhooks: true,
+      userName: "bench",
+      logger: silent,
+    });
+    return async (payload, t) => post(adapter, `telegram:${t.chat}`, payload, t.replyTo);
+  }
+  if (platform === "slack") {
+    const { createSlackAdapter } = await import("@chat-adapter/slack");
+    const adapter = createSlackAdapter({
+      botToken: token,
+      signingSecret: "bench",
+      apiUrl: root,
+      logger: silent,
+    });
     // Slack has no reply(): its reply is a post into the message's thread (thread_ts in the thread id).
-    slack: async (payload, t) => post(sl, `slack:${t.chat}${t.replyTo ? `:${t.replyTo}` : ""}`, payload),
-    // Discord has no reply() and never sets message_reference: the post is unthreaded.
-    discord: async (payload, t) => post(dc, `discord:1300000000000000001:${t.chat}`, payload, t.replyTo),
-  };
+    return async (payload, t) => post(adapter, `slack:${t.chat}${t.replyTo ? `:${t.replyTo}` : ""}`, payload);
+  }
+  const { createDiscordAdapter } = await import("@chat-adapter/discord");
+  const adapter = createDiscordAdapter({
+    botToken: token,
+    applicationId: "1",
+    publicKey: "0".repeat(64),
+    apiUrl: `${root}/v10`,
+    logger: silent,
+  });
+  // Discord has no reply() and never sets message_reference: the post is unthreaded.
+  return async (payload, t) => post(adapter, `discord:1300000000000000001:${t.chat}`, payload, t.replyTo);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.send) {
