@@ -3,7 +3,7 @@
  * chats, and over C groups, all sent at once through the Telegram adapter to the emulator
  * (another process) enforcing Telegram's flood limits (1/s per chat with a burst of 5,
  * 20/min per group, 30/s overall); the same over C Slack channels (chat.postMessage 1/s per
- * channel, burst 4) and C Discord channels (5 per 5 s per channel), each adapter with its
+ * channel, burst 4) and C Discord channels (5 per 5 s per channel, 50/s per bot), each adapter with its
  * defaults against its emulator. Reports lost and duplicated messages, the 429s the
  * emulator answered, wall time over the floor the limits allow, and the client CPU per
  * message under load over the same message sent alone (emulator without limits).
@@ -21,9 +21,12 @@ import { round, stats } from "../support/stats.js";
 /** The emulator's default limits (adapters/telegram/src/testing/emulator/rate-limits.ts). */
 const LIMITS = { perChat: 1, perChatBurst: 5, perGroupPerMinute: 20, global: 30 };
 
-/** Slack's emulator: chat.postMessage 1/s per channel, burst 4. Discord's: 5 per 5 s window per channel. */
+/**
+ * Slack's emulator: chat.postMessage 1/s per channel, burst 4. Discord's: 5 per 5 s window
+ * per channel, and 50 requests a second per bot over all routes (a bucket of 50).
+ */
 const SLACK = { perChannel: 1, burst: 4 };
-const DISCORD = { limit: 5, windowS: 5 };
+const DISCORD = { limit: 5, windowS: 5, globalPerSecond: 50 };
 
 /** Where the load goes: Telegram private chats or groups, Slack channels, Discord channels. */
 type Kind = "private" | "group" | "slack" | "discord";
@@ -32,7 +35,11 @@ type Kind = "private" | "group" | "slack" | "discord";
 export function floorMs(total: number, chats: number, kind: Kind): number {
   const perChat = Math.ceil(total / chats);
   if (kind === "slack") return (Math.max(0, perChat - SLACK.burst) / SLACK.perChannel) * 1000;
-  if (kind === "discord") return (Math.ceil(perChat / DISCORD.limit) - 1) * DISCORD.windowS * 1000;
+  if (kind === "discord") {
+    const windows = (Math.ceil(perChat / DISCORD.limit) - 1) * DISCORD.windowS;
+    const global = Math.max(0, total - DISCORD.globalPerSecond) / DISCORD.globalPerSecond;
+    return Math.max(windows, global) * 1000;
+  }
   return telegramFloorMs(total, chats, kind === "group");
 }
 

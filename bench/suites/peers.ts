@@ -63,6 +63,7 @@ async function runPeers(rounds: number, platforms: readonly Platform[]) {
   const slack = await startSlackEmulator({ rateLimits: false, channels: ids("slack").map((id) => ({ id })) });
   const discord = await startDiscordEmulator({
     messageBucket: false,
+    globalPerSecond: false,
     channels: ids("discord").map((id) => ({ id })),
   });
   const emulators = {

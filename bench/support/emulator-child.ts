@@ -118,7 +118,7 @@ async function start(platform: Platform, limits: boolean): Promise<Running> {
     const ids = [DEFAULT_CHANNEL, ...loadChannels("discord")];
     const emulator = await startDiscordEmulator({
       channels: ids.map((id) => ({ id })),
-      ...(limits ? {} : { messageBucket: false }),
+      ...(limits ? {} : { messageBucket: false, globalPerSecond: false }),
     });
     return {
       apiRoot: emulator.api,

@@ -23,6 +23,7 @@ export function createDiscordAdapter(config: DiscordAdapterConfig): ChannelAdapt
     ...(config.media ? { media: config.media } : {}),
     ...(config.retry ? { retry: config.retry } : {}),
     ...(config.clock ? { clock: config.clock } : {}),
+    ...(config.pacing ? { pacing: config.pacing } : {}),
     ...(config.store ? { store: config.store } : {}),
     secrets: [config.token, config.client?.token].filter(
       (token): token is string => typeof token === "string",

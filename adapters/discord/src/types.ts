@@ -2,7 +2,7 @@
  * Configuration of the Discord adapter.
  */
 import type { RequestData } from "@discordjs/rest";
-import type { Clock, DeliveryStore, MediaPolicy, RetryPolicy } from "@outbox/core";
+import type { Clock, DeliveryStore, MediaPolicy, PacingOptions, RetryPolicy } from "@outbox/core";
 
 /**
  * The part of an `@discordjs/rest` `REST` the adapter uses (duck-typed, so the `REST` of a
@@ -60,6 +60,8 @@ export interface DiscordAdapterConfig {
   retry?: RetryPolicy;
   /** Clock for pacing and retry waits. Default: the real clock. */
   clock?: Clock;
+  /** Pacing below Discord's limits (safety margin, latency allowance, recovery after a 429). Default: core's (3% margin, 500 ms). */
+  pacing?: PacingOptions;
   /** Journal for once-only delivery (`idempotencyKey`). Default: in memory. */
   store?: DeliveryStore;
 }

@@ -75,6 +75,31 @@ describe("Discord emulator", () => {
     blind.clearHandlerSweeper();
   });
 
+  it("enforces Discord's global limit per bot over every route: a 429 marked global, then a token a rate's worth later", async () => {
+    await emulator.close();
+    emulator = await startDiscordEmulator({ messageBucket: false, globalPerSecond: 3, now: () => clock });
+    const post = (content: string) =>
+      fetch(`${emulator.api}/v10${route}`, {
+        method: "POST",
+        headers: { authorization: `Bot ${emulator.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ content }),
+      });
+    for (const content of ["a", "b", "c"]) expect((await post(content)).status).toBe(200);
+    const refused = await post("d");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("x-ratelimit-global")).toBe("true");
+    expect(refused.headers.get("x-ratelimit-scope")).toBe("global");
+    expect(await refused.json()).toEqual({
+      message: "You are being rate limited.",
+      retry_after: 0.333,
+      global: true,
+    });
+    expect(emulator.rateLimitRefusals()).toBe(1);
+    clock = 334;
+    expect((await post("e")).status).toBe(200);
+    expect(emulator.observe().map((m) => m.text)).toEqual(["a", "b", "c", "e"]);
+  });
+
   it("refuses content over 2000 characters with 50035 naming the field", async () => {
     await rest.post(route, { body: { content: "x".repeat(2000) } });
     const error = await refusal(rest.post(route, { body: { content: "x".repeat(2001) } }));

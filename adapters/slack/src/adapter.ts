@@ -28,6 +28,7 @@ export function createSlackAdapter(config?: SlackAdapterConfig): ChannelAdapter 
     ...(config.media ? { media: config.media } : {}),
     ...(config.retry ? { retry: config.retry } : {}),
     ...(config.clock ? { clock: config.clock } : {}),
+    ...(config.pacing ? { pacing: config.pacing } : {}),
     ...(config.store ? { store: config.store } : {}),
     // Never in our own messages; declared so the engine redacts it wherever else it could surface.
     secrets: [client.token],

@@ -1,7 +1,9 @@
 /**
  * Per-route buckets as Discord runs them: a fixed window per bucket and major id (the
  * channel for Create Message), announced on every answer with `X-RateLimit-*` headers; a
- * request over the limit gets a 429 and is counted as a refusal.
+ * request over the limit gets a 429 and is counted as a refusal. And the global limit per
+ * bot (50 requests a second, all routes): a token bucket of 50 refilled at 50/s, whose 429
+ * says `X-RateLimit-Global: true` and `X-RateLimit-Scope: global`.
  */
 import { DiscordApiError } from "./api-error.js";
 import type { EmulatorBucket } from "./types.js";
@@ -51,5 +53,39 @@ export class Buckets {
     }
     window.used += 1;
     return headers(limit - window.used);
+  }
+}
+
+/** Discord's global limit per bot, as a token bucket (requests per second, burst the same). */
+export class GlobalLimit {
+  private tokens: number;
+  private updated: number;
+  /** 429s answered under this limit. */
+  refusals = 0;
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly now: () => number,
+  ) {
+    this.tokens = perSecond;
+    this.updated = now();
+  }
+
+  /** Take one request; throws the global 429 when the bot is over the limit. */
+  take(): void {
+    const now = this.now();
+    this.tokens = Math.min(this.perSecond, this.tokens + ((now - this.updated) * this.perSecond) / 1000);
+    this.updated = now;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return;
+    }
+    this.refusals += 1;
+    const wait = (1 - this.tokens) / this.perSecond;
+    throw new DiscordApiError(429, 0, "You are being rate limited.", undefined, {
+      "retry-after": wait.toFixed(3),
+      "x-ratelimit-global": "true",
+      "x-ratelimit-scope": "global",
+    });
   }
 }

@@ -11,7 +11,7 @@ import { createFaultQueue, type Fault, type ObservedMessage } from "@outbox/core
 import { DiscordApiError } from "./api-error.js";
 import { readBody } from "./body.js";
 import { createMessage } from "./create-message.js";
-import { Buckets } from "./rate-limits.js";
+import { Buckets, GlobalLimit } from "./rate-limits.js";
 import { DiscordStore, type StoredMessage } from "./store.js";
 import {
   DEFAULT_CHANNEL,
@@ -74,6 +74,11 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
     options.now ?? (() => performance.now()),
     "80c17d2f203122d936070c88c8d10f33",
   );
+  const globalPerSecond = options.globalPerSecond ?? 50;
+  const global =
+    globalPerSecond === false
+      ? undefined
+      : new GlobalLimit(globalPerSecond, options.now ?? (() => performance.now()));
   const requests: DiscordEmulatorRequest[] = [];
   const faults = createFaultQueue();
 
@@ -95,6 +100,7 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
       throw new DiscordApiError(fault.status, 0, `${fault.status}: Server Error`);
     if (fault?.kind === "reject") throw new DiscordApiError(400, 0, fault.description);
     if (req.headers.authorization !== `Bot ${token}`) throw new DiscordApiError(401, 0, "401: Unauthorized");
+    global?.take();
     const method = req.method ?? "GET";
     const messages = /^\/channels\/(\d+)\/messages$/.exec(path);
     if (method === "POST" && messages) {
@@ -142,7 +148,11 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
         if (!req.complete) req.resume();
         const payload =
           api.status === 429
-            ? { message: api.message, retry_after: Number(api.headers["retry-after"] ?? 1), global: false }
+            ? {
+                message: api.message,
+                retry_after: Number(api.headers["retry-after"] ?? 1),
+                global: api.headers["x-ratelimit-global"] === "true",
+              }
             : api.body();
         entry.status = reply(res, api.status, payload, api.headers);
       });
@@ -157,7 +167,7 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
     requests,
     observe: (channelId) => store.observe(channelId),
     messages: () => store.messages.filter((m) => m.fromBot),
-    rateLimitRefusals: () => buckets.refusals,
+    rateLimitRefusals: () => buckets.refusals + (global?.refusals ?? 0),
     inject: (fault) => faults.inject(fault),
     addChannel: (channel) => store.addChannel(channel),
     seedMessage: (channelId, text) => {

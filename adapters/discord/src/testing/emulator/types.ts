@@ -40,6 +40,8 @@ export interface DiscordEmulatorOptions {
   maxRequestBytes?: number;
   /** Create Message bucket per channel; `false` disables it. Default 5 per 5 s. */
   messageBucket?: EmulatorBucket | false;
+  /** Requests per second per bot over every route (Discord's global limit); `false` disables it. Default 50. */
+  globalPerSecond?: number | false;
   /** Clock in milliseconds for the buckets. Default `performance.now()`. */
   now?: () => number;
   /**
