@@ -12,6 +12,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { skippingClock } from "./adapter-bench.js";
 import { guardLoopback } from "./loopback-guard.js";
 
 const rewrite: Record<string, string> = {};
@@ -127,19 +128,33 @@ async function main(): Promise<void> {
   process.send?.({ results, guard: { refused: guard.refused, rewritten: guard.rewritten } });
 }
 
-/** Outbox's adapter for `platform`, loaded on first use. */
+/**
+ * Outbox's adapter for `platform`, loaded on first use. Its pacing waits are skipped (the
+ * emulators' limits are off here, and the peer paces nothing): time is the sending work.
+ */
 async function outboxSender(
   platform: Platform,
   { root, token }: Endpoint,
   policy: import("@outbox/core").MediaPolicy,
   input: (payload: string) => import("@outbox/core").ReplyPayloadInput,
 ): Promise<Send> {
+  const clock = skippingClock();
   const adapter =
     platform === "telegram"
-      ? (await import("@outbox/telegram")).createTelegramAdapter({ token, apiRoot: root, media: policy })
+      ? (await import("@outbox/telegram")).createTelegramAdapter({
+          token,
+          apiRoot: root,
+          media: policy,
+          clock,
+        })
       : platform === "slack"
-        ? (await import("@outbox/slack")).createSlackAdapter({ token, slackApiUrl: root, media: policy })
-        : (await import("@outbox/discord")).createDiscordAdapter({ token, api: root, media: policy });
+        ? (await import("@outbox/slack")).createSlackAdapter({
+            token,
+            slackApiUrl: root,
+            media: policy,
+            clock,
+          })
+        : (await import("@outbox/discord")).createDiscordAdapter({ token, api: root, media: policy, clock });
   return async (payload, target) => {
     const receipt = await adapter.send(
       { ...input(payload), ...(target.replyTo ? { replyToId: target.replyTo } : {}) },
