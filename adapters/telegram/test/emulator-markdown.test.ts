@@ -59,6 +59,13 @@ describe("Telegram emulator: parse_mode MarkdownV2", () => {
     ]);
   });
 
+  it("reads an expandable quote (**> … ||) and a quote line that starts with >", async () => {
+    const message = await api.sendMessage(42, "**>hidden\n>more||\nafter", { parse_mode: "MarkdownV2" });
+    expect(message.text).toBe("hidden\nmore\nafter");
+    expect(message.entities).toEqual([{ type: "expandable_blockquote", offset: 0, length: 11 }]);
+    expect(emulator.observe(42)[0]?.formatting).toEqual([{ kind: "quote", offset: 0, length: 11 }]);
+  });
+
   it.each([
     ["Done.", "Character '.' is reserved and must be escaped with the preceding '\\' at byte offset 4"],
     ["Wow!", "Character '!' is reserved and must be escaped with the preceding '\\' at byte offset 3"],

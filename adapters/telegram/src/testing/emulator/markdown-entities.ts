@@ -1,7 +1,7 @@
 /**
  * Strict parsers for Telegram's `parse_mode: "MarkdownV2"` and legacy `"Markdown"`, written
  * from the Bot API's formatting rules (and tdlib's behaviour) independently of any sender.
- * MarkdownV2: every reserved character (`_*[]()~\`>#+-=|{}.!`) outside an entity's markup
+ * MarkdownV2 (with `>` quotes and `**>` … `||` expandable quotes): every reserved character (`_*[]()~\`>#+-=|{}.!`) outside an entity's markup
  * must be escaped with `\`, or Telegram answers 400 "can't parse entities: Character '.' is
  * reserved and must be escaped with the preceding '\'"; inside code and pre only `` ` `` and
  * `\` are escaped, inside a link's `(...)` only `)` and `\`. Legacy Markdown: `*bold*`,
@@ -137,6 +137,19 @@ export function parseMarkdownV2(src: string): ParsedText {
     if (c === ">" && atLineStart && !top) {
       quote ??= { type: "blockquote", start: cur.text.length, at: cur.i };
       cur.i++;
+      continue;
+    }
+    if (src.startsWith("**>", cur.i) && atLineStart && !top && !quote) {
+      quote = { type: "expandable_blockquote", start: cur.text.length, at: cur.i };
+      cur.i += 3;
+      continue;
+    }
+    const lineEnd = src[cur.i + 2] === undefined || src[cur.i + 2] === "\n";
+    if (quote?.type === "expandable_blockquote" && !top && src.startsWith("||", cur.i) && lineEnd) {
+      // `||` at the end of its last line closes an expandable quote.
+      cur.i += 2;
+      cur.push(quote);
+      quote = undefined;
       continue;
     }
     const open = opening(src, cur.i);
