@@ -1,6 +1,7 @@
-import { Api, GrammyError } from "grammy";
+import { Api } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startTelegramEmulator, type TelegramEmulator } from "../src/testing/index.js";
+import { rejection } from "./support/rejection.js";
 
 let emulator: TelegramEmulator;
 let api: Api;
@@ -10,15 +11,6 @@ beforeEach(async () => {
   api = new Api(emulator.token, { apiRoot: emulator.apiRoot, timeoutSeconds: 5 });
 });
 afterEach(() => emulator.close());
-
-async function rejection(call: Promise<unknown>): Promise<GrammyError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(GrammyError);
-  return error as GrammyError;
-}
 
 describe("Telegram emulator: parse_mode MarkdownV2", () => {
   it("decodes every entity into the stored entities and the observation", async () => {

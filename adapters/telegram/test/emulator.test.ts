@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { Api, GrammyError, HttpError, InputFile } from "grammy";
+import { Api, HttpError, InputFile } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startTelegramEmulator, type TelegramEmulator } from "../src/testing/index.js";
+import { rejection } from "./support/rejection.js";
 
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
@@ -33,15 +34,6 @@ beforeEach(async () => {
   api = new Api(emulator.token, { apiRoot: emulator.apiRoot, timeoutSeconds: 5 });
 });
 afterEach(() => emulator.close());
-
-async function rejection(call: Promise<unknown>): Promise<GrammyError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(GrammyError);
-  return error as GrammyError;
-}
 
 describe("Telegram emulator: text", () => {
   it("parses HTML and records the visible text and its formatting spans", async () => {
