@@ -364,7 +364,8 @@ export interface PacingOptions {
   latencyMs?: number;
   /**
    * After a 429 the pacer lowers the rates of the scope it names (10% per 429, at most to
-   * half) and returns to the declared rate linearly over this many milliseconds. Default 600 000.
+   * half; 429s arriving while that scope is held count once) and returns to the declared
+   * rate linearly over this many milliseconds. Default 600 000.
    */
   recoveryMs?: number;
 }

@@ -17,7 +17,8 @@ export interface Pacer {
   /**
    * The platform answered a 429 naming `scope`: hold that scope (the target, or every
    * target for `global`) for `ms`, and lower the declared rates of that scope's limits
-   * (10% per 429, at most to half, recovering over {@link PacingOptions.recoveryMs}).
+   * (10% per 429, at most to half, recovering over {@link PacingOptions.recoveryMs}); a 429
+   * while that scope is already held lowers nothing more (requests in flight together).
    * Buckets of other scopes keep their tokens.
    */
   limited(to: string, ms: number, scope?: "target" | "global"): void;
@@ -288,12 +289,16 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
     },
     limited(to, ms, scope = "target") {
       const now = clock.now();
-      for (const rule of rules) {
-        if (rule.scope !== scope || (rule.match !== undefined && !rule.match.test(to))) continue;
-        const current = rate(rule, now) / rule.perMs;
-        rule.learned = Math.max(FLOOR, current * DECREASE);
-        rule.learnedAt = now;
-      }
+      // 429s for requests that were in flight together (a stall on either side empties the
+      // platform's bucket at once) are one signal: learn once per hold, not once per 429.
+      const heldUntil = scope === "global" ? holdAll : (holds.get(to) ?? 0);
+      if (heldUntil <= now)
+        for (const rule of rules) {
+          if (rule.scope !== scope || (rule.match !== undefined && !rule.match.test(to))) continue;
+          const current = rate(rule, now) / rule.perMs;
+          rule.learned = Math.max(FLOOR, current * DECREASE);
+          rule.learnedAt = now;
+        }
       hold(to, ms, scope);
     },
   };
