@@ -364,7 +364,7 @@ export interface PacingOptions {
   latencyMs?: number;
   /**
    * After a 429 the pacer lowers the rates of the scope it names (10% per 429, at most to
-   * half; 429s arriving while that scope is held count once) and returns to the declared
+   * half; 429s within the hold of the one a limit last learned from count once) and returns to the declared
    * rate linearly over this many milliseconds. Default 600 000.
    */
   recoveryMs?: number;

@@ -17,8 +17,8 @@ export interface Pacer {
   /**
    * The platform answered a 429 naming `scope`: hold that scope (the target, or every
    * target for `global`) for `ms`, and lower the declared rates of that scope's limits
-   * (10% per 429, at most to half, recovering over {@link PacingOptions.recoveryMs}); a 429
-   * while that scope is already held lowers nothing more (requests in flight together).
+   * (10% per 429, at most to half, recovering over {@link PacingOptions.recoveryMs}); 429s
+   * within the hold of the one a limit last learned from (for any target) lower it no more.
    * Buckets of other scopes keep their tokens.
    */
   limited(to: string, ms: number, scope?: "target" | "global"): void;
@@ -39,6 +39,8 @@ interface Rule {
   /** Rate factor learned from 429s and when it was learned. */
   learned: number;
   learnedAt: number;
+  /** End of the hold of the 429 it last learned from; 429s before then teach nothing more. */
+  quietUntil: number;
 }
 
 interface Waiter {
@@ -97,6 +99,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
     index,
     learned: 1,
     learnedAt: 0,
+    quietUntil: Number.NEGATIVE_INFINITY,
   }));
   const buckets = new Map<string, Bucket>();
   const holds = new Map<string, number>();
@@ -289,16 +292,16 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
     },
     limited(to, ms, scope = "target") {
       const now = clock.now();
-      // 429s for requests that were in flight together (a stall on either side empties the
-      // platform's bucket at once) are one signal: learn once per hold, not once per 429.
-      const heldUntil = scope === "global" ? holdAll : (holds.get(to) ?? 0);
-      if (heldUntil <= now)
-        for (const rule of rules) {
-          if (rule.scope !== scope || (rule.match !== undefined && !rule.match.test(to))) continue;
-          const current = rate(rule, now) / rule.perMs;
-          rule.learned = Math.max(FLOOR, current * DECREASE);
-          rule.learnedAt = now;
-        }
+      // 429s for requests that were in flight together (a stall on either side answers them
+      // at once, for one target or for many) are one signal: a rule learns once per hold.
+      for (const rule of rules) {
+        if (rule.scope !== scope || (rule.match !== undefined && !rule.match.test(to))) continue;
+        if (now < rule.quietUntil) continue;
+        const current = rate(rule, now) / rule.perMs;
+        rule.learned = Math.max(FLOOR, current * DECREASE);
+        rule.learnedAt = now;
+        rule.quietUntil = now + ms;
+      }
       hold(to, ms, scope);
     },
   };

@@ -148,23 +148,26 @@ describe("pacer", () => {
     expect(await gaps("e")).toBe(1_000);
   });
 
-  it("429s answered together learn once: a 429 while its scope is held lowers nothing more", async () => {
+  it("429s answered together learn once, whatever their targets: one within the hold lowers nothing more", async () => {
     const clock = createManualClock();
-    const limits: RateLimit[] = [{ scope: "global", limit: 10, intervalMs: 1_000 }];
+    const limits: RateLimit[] = [{ scope: "target", limit: 1, intervalMs: 100 }];
     const pacer = createPacer(limits, clock, { margin: 0, latencyMs: 0, recoveryMs: 10_000_000 });
-    /** The wait for one token once the bucket (10) is empty. */
-    const gap = async (): Promise<number> => {
-      for (let i = 0; i < 10; i++) await clock.run(pacer.acquire("x"));
+    /** The wait between two operations to a fresh target. */
+    const gap = async (to: string): Promise<number> => {
+      await clock.run(pacer.acquire(to));
       const start = clock.now();
-      await clock.run(pacer.acquire("x"));
+      await clock.run(pacer.acquire(to));
       return clock.now() - start;
     };
-    for (let i = 0; i < 12; i++) pacer.limited(`chat${i}`, 1_000, "global");
+    // One stall: twelve chats answered 429 at once.
+    for (let i = 0; i < 12; i++) pacer.limited(`chat${i}`, 1_000);
     // 10% slower once (100 ms → 111), not 0.9^12 (the floor of half: 200 ms).
-    expect(await gap()).toBeGreaterThanOrEqual(110);
-    expect(await gap()).toBeLessThan(115);
-    pacer.limited("x", 500, "global");
-    expect(await gap()).toBeGreaterThan(120); // a 429 after the hold is a new signal
+    const once = await gap("a");
+    expect(once).toBeGreaterThanOrEqual(110);
+    expect(once).toBeLessThan(115);
+    await clock.advance(1_000);
+    pacer.limited("chat0", 500); // after the hold: a new signal
+    expect(await gap("b")).toBeGreaterThan(120);
   });
 
   it("a global 429 holds every target; a target 429 holds only its own", async () => {
