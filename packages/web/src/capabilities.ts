@@ -15,7 +15,7 @@ export const webCapabilities: Capabilities = validateCapabilities({
     kinds: ["image", "video", "audio", "document"],
     maxBytes: { default: 50 * MB },
   },
-  album: { minItems: 2, maxItems: 20, groups: [["image", "animation", "video"], ["audio"], ["document"]] },
+  album: { minItems: 2, maxItems: 20, groups: [["image", "video"], ["audio"], ["document"]] },
   voice: { mode: "native", formats: ["audio/ogg", "audio/mpeg", "audio/mp4", "audio/webm", "audio/wav"] },
   replies: true,
   threads: true,

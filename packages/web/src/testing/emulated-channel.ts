@@ -3,12 +3,13 @@
  * and a conversation seeded with one message from the person (`target.currentMessageId`).
  */
 import { randomBytes } from "node:crypto";
-import type { EmulatedChannel, EmulatedChannelOptions, ObservedMessage } from "@outbox/core";
+import type { EmulatedChannel, EmulatedChannelOptions, Fault, ObservedMessage } from "@outbox/core";
 import { createWebAdapter } from "../adapter.js";
 import { startWebInbox, type WebInbox } from "../server/start.js";
 import { createMemoryWebStore } from "../store/memory-store.js";
 import type { WebEvent } from "../store/types.js";
 import type { WebAdapter } from "../types.js";
+import { createFaultyStore } from "./faulty-store.js";
 import { observeMessages } from "./observe.js";
 
 /** The emulated web channel, with the running inbox and the page to open. */
@@ -19,6 +20,8 @@ export interface WebEmulatedChannel extends EmulatedChannel {
   inbox: WebInbox;
   /** The conversation's page, token included: open it in a browser. */
   pageUrl: string;
+  /** Make the adapter's next store appends fail (429, 5xx, reset, refusal) as conformance.md describes. */
+  inject(fault: Fault): void;
 }
 
 const CONVERSATION = "demo";
@@ -38,7 +41,11 @@ export async function createEmulatedChannel(
     html: "<p>Show me what you can do.</p>",
     createdAt: new Date().toISOString(),
   });
-  const adapter = createWebAdapter({ store, ...(options.media ? { media: options.media } : {}) });
+  const faulty = createFaultyStore(store);
+  const adapter = createWebAdapter({
+    store: faulty.store,
+    ...(options.media ? { media: options.media } : {}),
+  });
   const events: WebEvent[] = [];
   const unsubscribe = store.subscribe(CONVERSATION, (event) => events.push(event));
   return {
@@ -47,6 +54,7 @@ export async function createEmulatedChannel(
     inbox,
     pageUrl: inbox.urlFor(CONVERSATION),
     target: { to: CONVERSATION, currentMessageId: INBOUND_ID },
+    inject: (fault) => faulty.faults.inject(fault),
     observe: (): ObservedMessage[] => observeMessages(events.map((event) => event.message)),
     async close() {
       unsubscribe();

@@ -3,13 +3,14 @@
  * stored by sha256 first). The store pushes it to connected browsers.
  */
 import { createHash, randomUUID } from "node:crypto";
-import type {
-  AlbumOperation,
-  LoadedMedia,
-  MediaKind,
-  OperationBase,
-  SentMessage,
-  Transport,
+import {
+  type AlbumOperation,
+  type LoadedMedia,
+  type MediaKind,
+  type OperationBase,
+  type SentMessage,
+  TargetNotFoundError,
+  type Transport,
 } from "@outbox/core";
 import type { WebMedia, WebMediaKind, WebMessage, WebMessageStore } from "../store/types.js";
 
@@ -31,18 +32,29 @@ export function createWebTransport(store: WebMessageStore, now: () => Date = () 
     await store.append(message);
     return { id: message.id };
   };
+  /** A reply must reference a message the conversation holds, as on any platform. */
+  const checkReply = async (op: OperationBase) => {
+    if (op.replyTo !== undefined && (await store.get(op.target.to, op.replyTo)) === undefined)
+      throw new TargetNotFoundError(
+        `conversation ${op.target.to} holds no message ${op.replyTo} to reply to`,
+        "reply",
+      );
+  };
   const put = (op: OperationBase, kind: MediaKind | "voice", media: LoadedMedia) =>
     storeMedia(store, op.target.to, webMediaKind(kind), media, op.signal);
 
   return {
     async sendText(op) {
+      await checkReply(op);
       return append(op, { kind: "text", html: op.text.text });
     },
     async sendMedia(op) {
+      await checkReply(op);
       const item = await put(op, op.kind, op.media);
       return append(op, { kind: item.kind, media: [item], ...(op.caption ? { html: op.caption.text } : {}) });
     },
     async sendAlbum(op: AlbumOperation) {
+      await checkReply(op);
       const items: WebMedia[] = [];
       for (const item of op.items) items.push(await put(op, item.kind, item.media));
       return append(op, { kind: "album", media: items, ...(op.caption ? { html: op.caption.text } : {}) });
