@@ -108,7 +108,10 @@ export function createWebInboxApp(options: WebInboxOptions): WebInboxApp {
     const sha256 = c.req.param("sha256");
     const media = SHA256.test(sha256) ? await store.getMedia(conversation, sha256) : undefined;
     if (media === undefined) return c.text("No such media in this conversation.", 404);
-    return mediaResponse(sha256, media, c.req.header("Range") ?? null);
+    return mediaResponse(sha256, media, {
+      range: c.req.header("Range") ?? null,
+      ifNoneMatch: c.req.header("If-None-Match") ?? null,
+    });
   });
 
   return { app, store, tokenFor: (conversation) => conversationToken(secret, conversation) };
