@@ -70,7 +70,7 @@ export function createWebInboxApp(options: WebInboxOptions): WebInboxApp {
       }
       setCookie(c, cookieName(conversation), token, {
         httpOnly: true,
-        sameSite: "Strict",
+        sameSite: "Lax",
         secure: options.secureCookie ?? false,
         path: "/",
       });
