@@ -25,7 +25,7 @@ export function mediaResponse(
     "Cache-Control": "private, max-age=31536000, immutable",
   });
   if (!INLINE.test(media.mimeType)) headers.set("Content-Disposition", disposition(media.fileName));
-  if (request.ifNoneMatch !== null && request.ifNoneMatch.split(/\s*,\s*/).includes(`"${sha256}"`))
+  if (request.ifNoneMatch?.split(/\s*,\s*/).includes(`"${sha256}"`))
     return new Response(null, { status: 304, headers });
   const { range } = request;
   if (range === null) {
