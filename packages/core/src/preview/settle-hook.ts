@@ -65,7 +65,8 @@ export function settleHook(
         return false;
       }
     };
-    const codeOf = (error: unknown): string => (error instanceof OutboxError ? error.code : "unknown");
+    const describe = (error: unknown): string =>
+      error instanceof OutboxError ? `${error.code}: ${error.message}` : String(error);
     const withEntries = (messages: ReceiptMessage[], degraded: PartDegradation[]): DeliveryJournal => ({
       ...journal,
       messages: [...journal.messages, ...messages],
@@ -93,7 +94,7 @@ export function settleHook(
             note(
               "preview",
               removed ? "deleted" : "left",
-              `editing the live preview into the reply failed (${codeOf(error)}): the first message went as a new one${removed ? " and the preview was deleted" : "; the preview keeps its last text"}`,
+              `editing the live preview into the reply failed (${describe(error)}): the first message went as a new one${removed ? " and the preview was deleted" : "; the preview keeps its last text"}`,
             ),
           ],
         );
