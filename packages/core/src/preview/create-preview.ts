@@ -77,7 +77,9 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
   let state: "live" | "settling" | "cancelled" = "live";
   let broken = false;
   let pending: string | undefined;
-  let loop: Promise<void> | undefined;
+  /** The update loop; `running` turns false synchronously as it ends, so an update never waits for a loop that is over. */
+  let loop: Promise<void> = Promise.resolve();
+  let running = false;
   const retry = { ...engine.retry, clock, to: target.to, signal };
   const base = {
     target,
@@ -99,6 +101,14 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
   };
 
   const run = async (): Promise<void> => {
+    try {
+      await drain();
+    } finally {
+      running = false;
+    }
+  };
+
+  const drain = async (): Promise<void> => {
     while (pending !== undefined && state === "live" && !signal.aborted) {
       const wait = message.changedAt + interval - clock.now();
       if (message.id !== undefined && wait > 0) {
@@ -126,9 +136,9 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
     update(markdown: string) {
       if (state !== "live" || broken || signal.aborted || typeof markdown !== "string") return;
       pending = markdown;
-      loop ??= run().finally(() => {
-        loop = undefined;
-      });
+      if (running) return;
+      running = true;
+      loop = run();
     },
     async settle(payload, sendOptions) {
       if (state === "cancelled")

@@ -155,6 +155,20 @@ describe("live preview: updates", () => {
     expect(rows(h.calls).at(-1)).toEqual(["edit", 5000, "three"]);
   });
 
+  it("posts and edits in the target's thread; updates after settle are ignored", async () => {
+    const h = previewHarness();
+    const preview = h.adapter.preview?.({ to: "chat1", thread: "t1" }) as LivePreview;
+    preview.update("one");
+    await h.clock.advance(0);
+    preview.update("two");
+    await h.clock.advance(1000);
+    await h.clock.run(preview.settle({ text: "three" }));
+    preview.update("four");
+    await h.clock.advance(5000);
+    expect(rows(h.calls).map(([, , text]) => text)).toEqual(["one", "two", "three"]);
+    for (const { op } of h.calls) expect(op).toMatchObject({ thread: "t1" });
+  });
+
   it("stops editing after a refused edit, and settle still delivers the whole reply", async () => {
     const h = previewHarness();
     h.behaveEdits((op) => {
