@@ -8,7 +8,7 @@ import type { Capabilities, DeliveryReceipt, LivePreview, ReplyPayloadInput, Tar
 import { expect } from "vitest";
 import { unobservable } from "../case-unobservable.js";
 import type { CaseContext, ConformanceCase, ObservedMessage } from "../types.js";
-import { anchor, expectDelivered, mediaPayload, normalize, send } from "./helpers.js";
+import { anchor, expectDelivered, longParagraphs, mediaPayload, normalize, send } from "./helpers.js";
 
 const hasEdits = (c: Capabilities): true | string => (c.edits != null ? true : "edits is not declared");
 
@@ -157,13 +157,7 @@ export const editCases: ConformanceCase[] = [
     applies: hasEdits,
     exercises: ["edits"],
     async run(ctx) {
-      const { maxLength, chunkLength = maxLength } = ctx.capabilities.text;
-      const words = Array.from({ length: Math.ceil((chunkLength * 2.5) / 7) }, (_, i) =>
-        `w${i}`.padEnd(6, "x"),
-      );
-      const text = Array.from({ length: 5 }, (_, p) => words.filter((_, i) => i % 5 === p).join(" ")).join(
-        "\n\n",
-      );
+      const text = longParagraphs(ctx.capabilities).join("\n\n");
       const before = ctx.observe().length;
       const preview = await startPreview(ctx, ctx.target);
       preview.update(text.slice(0, 40));

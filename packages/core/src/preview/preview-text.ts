@@ -7,7 +7,7 @@ import { splitText } from "../plan/split-text.js";
 import { closePartialMarkdown } from "./partial-markdown.js";
 
 /** Shown after the head of a preview that is over the platform's text limit. */
-export const PREVIEW_ELLIPSIS = "…";
+const PREVIEW_ELLIPSIS = "…";
 
 /**
  * What a live preview shows for the Markdown written so far: directives removed (`MEDIA:`

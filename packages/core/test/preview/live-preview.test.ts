@@ -15,6 +15,18 @@ function start(h: ReturnType<typeof previewHarness>, options = {}): LivePreview 
   return preview;
 }
 
+/** A preview that has sent its first message, showing `text`. */
+async function showing(
+  h: ReturnType<typeof previewHarness>,
+  text: string,
+  options = {},
+): Promise<LivePreview> {
+  const preview = start(h, options);
+  preview.update(text);
+  await h.clock.advance(0);
+  return preview;
+}
+
 describe("createAdapter: preview", () => {
   it("is there only with capabilities.edits, and edits need editText", () => {
     const plain = {
@@ -51,9 +63,7 @@ describe("createAdapter: preview", () => {
 describe("live preview: updates", () => {
   it("sends the first text at once, then edits at most once per interval with only the latest text", async () => {
     const h = previewHarness();
-    const preview = start(h);
-    preview.update("Hel");
-    await h.clock.advance(0);
+    const preview = await showing(h, "Hel");
     preview.update("Hello");
     preview.update("Hello **wor");
     preview.update("Hello **world**, how");
@@ -71,9 +81,7 @@ describe("live preview: updates", () => {
 
   it("keeps options.intervalMs when it is above the platform's minimum", async () => {
     const h = previewHarness({ minIntervalMs: 100 });
-    const preview = start(h, { intervalMs: 2500 });
-    preview.update("a");
-    await h.clock.advance(0);
+    const preview = await showing(h, "a", { intervalMs: 2500 });
     preview.update("ab");
     await h.clock.advance(2499);
     expect(h.calls).toHaveLength(1);
@@ -83,9 +91,7 @@ describe("live preview: updates", () => {
 
   it("never edits to the text already shown", async () => {
     const h = previewHarness();
-    const preview = start(h);
-    preview.update("Same text");
-    await h.clock.advance(0);
+    const preview = await showing(h, "Same text");
     preview.update("Same text  \n\n");
     await h.clock.advance(5000);
     preview.update("Same text");
@@ -138,9 +144,7 @@ describe("live preview: updates", () => {
       if (call === 1) throw new RateLimitedError("slow down", 3000);
       return undefined;
     });
-    const preview = start(h, { replyToId: "in-1" });
-    preview.update("one");
-    await h.clock.advance(0);
+    const preview = await showing(h, "one", { replyToId: "in-1" });
     preview.update("two");
     await h.clock.advance(1000);
     preview.update("three");
@@ -180,9 +184,7 @@ describe("live preview: updates", () => {
         });
       return undefined;
     });
-    const preview = start(h);
-    preview.update("one");
-    await h.clock.advance(0);
+    const preview = await showing(h, "one");
     preview.update("two");
     await h.clock.advance(1000);
     preview.update("three");
@@ -197,9 +199,7 @@ describe("live preview: updates", () => {
 
   it("cancel stops the updates and keeps the last text; settle afterwards throws", async () => {
     const h = previewHarness();
-    const preview = start(h);
-    preview.update("one");
-    await h.clock.advance(0);
+    const preview = await showing(h, "one");
     preview.update("two");
     await preview.cancel();
     preview.update("three");
@@ -212,9 +212,7 @@ describe("live preview: updates", () => {
   it("an aborted signal stops pending edits", async () => {
     const h = previewHarness();
     const control = new AbortController();
-    const preview = start(h, { signal: control.signal });
-    preview.update("one");
-    await h.clock.advance(0);
+    const preview = await showing(h, "one", { signal: control.signal });
     preview.update("two");
     control.abort();
     await h.clock.advance(5000);
@@ -227,9 +225,7 @@ describe("live preview: updates", () => {
 describe("live preview: settle", () => {
   it("edits the preview into the final text (after the edit interval) and reports its id", async () => {
     const h = previewHarness();
-    const preview = start(h, { replyToId: "in-1" });
-    preview.update("Hello **wor");
-    await h.clock.advance(0);
+    const preview = await showing(h, "Hello **wor", { replyToId: "in-1" });
     const receipt = await h.clock.run(preview.settle({ text: "Hello **world**." }));
     expect(receipt).toEqual({
       ok: true,
@@ -245,9 +241,7 @@ describe("live preview: settle", () => {
 
   it("makes no edit when the preview already shows the final text", async () => {
     const h = previewHarness();
-    const preview = start(h);
-    preview.update("Done.");
-    await h.clock.advance(0);
+    const preview = await showing(h, "Done.");
     const receipt = await h.clock.run(preview.settle({ text: "Done." }));
     expect(receipt.messages).toEqual([{ id: "m1", kind: "text", part: 0 }]);
     expect(h.calls).toHaveLength(1);
@@ -275,9 +269,7 @@ describe("live preview: settle", () => {
 
   it("a reply opening with media: the preview is deleted and the media goes as send would send it", async () => {
     const h = previewHarness();
-    const preview = start(h);
-    preview.update("Here is the chart");
-    await h.clock.advance(0);
+    const preview = await showing(h, "Here is the chart");
     const payload = { text: "Here is the chart", media: [attach.png()] };
     const receipt = await h.clock.run(preview.settle(payload));
     expect(receipt.ok).toBe(true);
@@ -288,9 +280,7 @@ describe("live preview: settle", () => {
 
   it("without deleteMessage, the preview takes the caption's text and the media goes without caption", async () => {
     const h = previewHarness({ delete: false });
-    const preview = start(h);
-    preview.update("Here is");
-    await h.clock.advance(0);
+    const preview = await showing(h, "Here is");
     const receipt = await h.clock.run(
       preview.settle({ text: "Here is the **chart**", media: [attach.png()] }),
     );
@@ -308,9 +298,7 @@ describe("live preview: settle", () => {
 
   it("replies: the preview carries the reply; the parts after it follow replyMode", async () => {
     const h = previewHarness();
-    const preview = start(h, { replyToId: "in-1" });
-    preview.update("Start");
-    await h.clock.advance(0);
+    const preview = await showing(h, "Start", { replyToId: "in-1" });
     const long = Array.from({ length: 4 }, (_, i) => `Paragraph ${i} that is long enough to split`).join(
       "\n\n",
     );
@@ -324,9 +312,7 @@ describe("live preview: settle", () => {
 
   it("with an idempotencyKey a repeated settle sends nothing more", async () => {
     const h = previewHarness();
-    const preview = start(h);
-    preview.update("Hi");
-    await h.clock.advance(0);
+    const preview = await showing(h, "Hi");
     const first = await h.clock.run(preview.settle({ text: "Hi there" }, { idempotencyKey: "turn-1" }));
     const again = await h.clock.run(preview.settle({ text: "Hi there" }, { idempotencyKey: "turn-1" }));
     expect(again).toEqual(first);
@@ -351,9 +337,7 @@ describe("live preview: settle", () => {
 
   it("a preview that never sent settles as a plain send", async () => {
     const h = previewHarness();
-    const preview = start(h);
-    preview.update("  ");
-    await h.clock.advance(0);
+    const preview = await showing(h, "  ");
     const receipt = await h.clock.run(preview.settle({ text: "Final" }));
     expect(receipt.messages).toEqual([{ id: "m1", kind: "text", part: 0 }]);
     expect(rows(h.calls)).toEqual([["text", 0, "Final"]]);
