@@ -64,7 +64,7 @@ export async function startRedisWorker(
     await multi.publish(keys.finished, json).exec();
   };
 
-  const process = async (job: Job<JobData>): Promise<void> => {
+  const deliver = async (job: Job<JobData>): Promise<void> => {
     const data = job.data;
     const previous = Math.max(0, job.attemptsStarted - 1);
     let receipt: QueuedReceipt;
@@ -96,7 +96,7 @@ export async function startRedisWorker(
   };
 
   const workers = Array.from({ length: settings.partitions }, (_, n) => {
-    const worker = new Worker<JobData>(partitionQueue(n), process, {
+    const worker = new Worker<JobData>(partitionQueue(n), deliver, {
       connection: redis,
       prefix: settings.prefix,
       concurrency: 1,
