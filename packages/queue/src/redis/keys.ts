@@ -44,7 +44,11 @@ export const jobIdOf = (key: string): string =>
  * `maxRetriesPerRequest: null`), so a restarted Redis delays deliveries but loses none.
  */
 export function connect(connection: string | RedisOptions): Redis {
-  return typeof connection === "string"
-    ? new Redis(connection, { maxRetriesPerRequest: null })
-    : new Redis({ ...connection, maxRetriesPerRequest: null });
+  const redis =
+    typeof connection === "string"
+      ? new Redis(connection, { maxRetriesPerRequest: null })
+      : new Redis({ ...connection, maxRetriesPerRequest: null });
+  // Connection errors are followed by reconnection (commands wait for it); nothing to report per event.
+  redis.on("error", () => undefined);
+  return redis;
 }
