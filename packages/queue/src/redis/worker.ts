@@ -3,7 +3,7 @@
  * across every process), adapters built with the Redis journal and the shared rate gate.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type ChannelAdapter, systemClock } from "@outbox/core";
+import { type ChannelAdapter, systemClock, TransportError } from "@outbox/core";
 import { type Job, Worker } from "bullmq";
 import { type JobData, reasonOf, runJob } from "../job.js";
 import type { DeliveryStep, OutboxWorker, QueuedReceipt, WorkerOptions } from "../types.js";
@@ -48,7 +48,19 @@ export async function startRedisWorker(
             (adapters.get(platform) as ChannelAdapter).capabilities.rateLimits,
             systemClock,
           );
-          await gate(to, signal);
+          try {
+            await gate(to, signal);
+          } catch (error) {
+            if (signal?.aborted) throw error;
+            // Nothing was sent: a failure another attempt may fix, never an ambiguous one.
+            throw new TransportError(
+              `the shared rate limit could not be taken in Redis: ${reasonOf(error)}`,
+              {
+                ambiguous: false,
+                cause: error,
+              },
+            );
+          }
           step("send", current.getStore());
         },
       },
