@@ -1,7 +1,7 @@
 /**
  * @outbox/queue at scale: N replies to C chats queued in Redis (a real redis-server) and
  * delivered by 1, 2 and 4 worker processes through the real Telegram and Slack adapters to
- * their emulators (in this process, enforcing the platforms' limits with 429s). Reports wall
+ * their emulators (in another process, enforcing the platforms' limits with 429s). Reports wall
  * time over the floor the limits allow, the 429s the emulator answered, duplicates, lost
  * replies, replies out of order, and Redis memory per queued reply (no worker running).
  * Full: 10,000 replies to 500 chats; `--quick`: 100 to 10 chats, 2 workers.
@@ -9,11 +9,10 @@
  */
 
 import { createOutbox, type Outbox } from "@outbox/queue";
-import { startSlackEmulator } from "@outbox/slack/testing";
-import { startTelegramEmulator } from "@outbox/telegram/testing";
 import { Redis } from "ioredis";
 import { redisMissing, startRedis } from "../../packages/queue/test/support/redis-server.js";
 import { startWorkerProcess } from "../../packages/queue/test/support/worker-child.js";
+import { loadChannel, startEmulatorProcess } from "../support/emulator-child.js";
 import type { Metric, Suite } from "../support/metrics.js";
 import { round } from "../support/stats.js";
 import { floorMs } from "./load.js";
@@ -47,27 +46,19 @@ async function enqueueAll(
 
 async function scenario(platform: Platform, workers: number, chats: number, perChat: number) {
   const redis = await startRedis();
-  const telegram =
-    platform === "telegram"
-      ? await startTelegramEmulator({ chats: Array.from({ length: chats }, (_, c) => ({ id: c + 1 })) })
-      : undefined;
-  const slack =
-    platform === "slack"
-      ? await startSlackEmulator({ channels: Array.from({ length: chats }, (_, c) => ({ id: `C0B${c}` })) })
-      : undefined;
-  const chatId = (c: number) => (platform === "telegram" ? String(c + 1) : `C0B${c}`);
+  // The emulator in its own process: the producer's work (thousands of receipts) never delays its answers.
+  const emulator = await startEmulatorProcess(true, platform, chats);
+  const chatId = (c: number) => (platform === "telegram" ? String(c + 1) : loadChannel("slack", c + 1));
+  const { apiRoot, token } = emulator;
   const spec = {
     redis: redis.url,
     prefix: "bench",
-    ...(telegram ? { telegram: { apiRoot: telegram.apiRoot, token: telegram.token } } : {}),
-    ...(slack ? { slack: { slackApiUrl: slack.slackApiUrl, token: slack.token } } : {}),
+    ...(platform === "telegram"
+      ? { telegram: { apiRoot, token } }
+      : { slack: { slackApiUrl: apiRoot, token } }),
   };
   const outbox = await createOutbox({
-    adapters: {
-      [platform]: () => {
-        throw new Error("producer only");
-      },
-    },
+    adapters: { [platform]: producerOnly },
     connection: redis.url,
     prefix: "bench",
   });
@@ -77,13 +68,12 @@ async function scenario(platform: Platform, workers: number, chats: number, perC
     const ids = await enqueueAll(outbox, platform, chats, perChat, chatId);
     const receipts = await Promise.all(ids.map((id) => outbox.receipt(id)));
     const wallMs = performance.now() - started;
+    const seen = await emulator.stats();
     let lost = 0;
     let duplicates = 0;
     let disordered = 0;
     for (let c = 0; c < chats; c += 1) {
-      const texts = (telegram ? telegram.observe(c + 1) : (slack?.observe(chatId(c)) ?? [])).map(
-        (m) => m.text ?? "",
-      );
+      const texts = seen.messages[chatId(c)] ?? [];
       const expected = Array.from({ length: perChat }, (_, n) => shown(c, n));
       const counts = new Map<string, number>();
       for (const text of texts) counts.set(text, (counts.get(text) ?? 0) + 1);
@@ -95,7 +85,7 @@ async function scenario(platform: Platform, workers: number, chats: number, perC
     return {
       wallMs,
       floorMs: floorMs(chats * perChat, chats, platform === "slack" ? "slack" : "private"),
-      refused429: (telegram ?? slack)?.rateLimitRefusals() ?? 0,
+      refused429: seen.refused429,
       lost,
       duplicates,
       disordered,
@@ -104,10 +94,14 @@ async function scenario(platform: Platform, workers: number, chats: number, perC
   } finally {
     await Promise.all(processes.map((child) => child.stop()));
     await outbox.close();
-    await telegram?.close();
-    await slack?.close();
+    emulator.close();
     await redis.stop();
   }
+}
+
+/** The producer only queues: it never builds an adapter. */
+function producerOnly(): never {
+  throw new Error("the producer does not deliver");
 }
 
 /** Bytes of Redis memory per queued reply, `count` replies queued with no worker. */
@@ -115,14 +109,7 @@ async function memoryPerReply(count: number): Promise<number> {
   const redis = await startRedis();
   const client = new Redis(redis.url);
   try {
-    const outbox = await createOutbox({
-      adapters: {
-        telegram: () => {
-          throw new Error("producer only");
-        },
-      },
-      connection: redis.url,
-    });
+    const outbox = await createOutbox({ adapters: { telegram: producerOnly }, connection: redis.url });
     const used = async () => Number(/used_memory:(\d+)/.exec(await client.info("memory"))?.[1]);
     const before = await used();
     await enqueueAll(outbox, "telegram", 100, count / 100, (c) => String(c + 1));
