@@ -110,7 +110,7 @@ export async function runJob(
       });
     } catch (error) {
       // Thrown before anything was sent (invalid payload, key reused): no attempt can fix it.
-      return { ...base, status: "dead", attempts, reason: reasonOf(error) };
+      return deadReceipt(id, job, attempts, reasonOf(error));
     }
     const retry = receipt.failures.length > 0 && receipt.failures.every(({ error }) => transient(error));
     if (retry && attempts < job.attempts) {
@@ -142,6 +142,11 @@ export function toQueuedReceipt(receipt: DeliveryReceipt): NonNullable<QueuedRec
       error: { code: error.code, message: error.message, ambiguous: isAmbiguous(error) },
     })),
   };
+}
+
+/** The receipt of a job dead-lettered before or instead of a delivery attempt. */
+export function deadReceipt(id: string, job: JobData, attempts: number, reason: string): QueuedReceipt {
+  return { id, platform: job.platform, target: job.target, status: "dead", attempts, reason };
 }
 
 /** A thrown error's message (engine errors are already redacted). */

@@ -117,7 +117,10 @@ export interface DeliveryStep {
 
 /** Options of {@link Outbox.createWorker}. */
 export interface WorkerOptions {
-  /** Jobs this worker runs at once (each from a different partition). Default 8. */
+  /**
+   * In-process outbox only: chats this worker serves at once. Default 8. On Redis a worker
+   * takes at most one job per partition at a time (so up to `partitions`); scale with processes.
+   */
   concurrency?: number;
   /**
    * Milliseconds a job stays locked to this worker without renewal (renewed every half);

@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type ChannelAdapter, systemClock, TransportError } from "@outbox/core";
 import { type Job, Worker } from "bullmq";
-import { type JobData, reasonOf, runJob } from "../job.js";
+import { deadReceipt, type JobData, reasonOf, runJob } from "../job.js";
 import type { DeliveryStep, OutboxWorker, QueuedReceipt, WorkerOptions } from "../types.js";
 import { connect, partitionQueue } from "./keys.js";
 import type { RedisSettings } from "./outbox.js";
@@ -81,28 +81,19 @@ export async function startRedisWorker(
     const previous = Math.max(0, job.attemptsStarted - 1);
     let receipt: QueuedReceipt;
     if (previous >= data.attempts)
-      receipt = {
-        id: data.key,
-        platform: data.platform,
-        target: data.target,
-        status: "dead",
-        attempts: previous,
-        reason: `its worker stopped during each of ${previous} attempts`,
-      };
+      receipt = deadReceipt(
+        data.key,
+        data,
+        previous,
+        `its worker stopped during each of ${previous} attempts`,
+      );
     else
       try {
         receipt = await current.run(data.key, () =>
           runJob(data.key, data, adapterOf(data.platform), (ms) => systemClock.sleep(ms), previous),
         );
       } catch (error) {
-        receipt = {
-          id: data.key,
-          platform: data.platform,
-          target: data.target,
-          status: "dead",
-          attempts: previous + 1,
-          reason: reasonOf(error),
-        };
+        receipt = deadReceipt(data.key, data, previous + 1, reasonOf(error));
       }
     await finish(receipt);
   };
@@ -114,7 +105,7 @@ export async function startRedisWorker(
       concurrency: 1,
       lockDuration: options.lockDurationMs ?? 30_000,
       stalledInterval: options.stalledIntervalMs ?? 15_000,
-      // A job whose workers keep dying is dead-lettered by `process` (attempts), not by BullMQ.
+      // A job whose workers keep dying is dead-lettered by `deliver` (attempts), not by BullMQ.
       maxStalledCount: Number.MAX_SAFE_INTEGER,
     });
     worker.on("error", () => undefined);
