@@ -58,46 +58,44 @@ describe.skipIf(redisMissing)(`${WORKERS} worker processes ${redisMissing ?? ""}
     }
   };
 
-  it("Telegram: per-chat order, once each, 0 × 429 across the processes", async () => {
-    const emulator = await startTelegramEmulator({
-      chats: Array.from({ length: CHATS }, (_, i) => ({ id: i + 1 })),
-    });
-    try {
-      await run(
-        "telegram",
-        {
-          redis: redis.url,
-          prefix: "telegram",
-          telegram: { apiRoot: emulator.apiRoot, token: emulator.token },
-        },
-        (chat) => String(chat + 1),
-        (chat) => emulator.observe(Number(chat)),
-      );
-      expect(emulator.rateLimitRefusals()).toBe(0);
-    } finally {
-      await emulator.close();
-    }
-  });
+  /** Each platform's emulator (enforcing its limits), as the run needs it. */
+  const platforms = {
+    telegram: async () => {
+      const emulator = await startTelegramEmulator({
+        chats: Array.from({ length: CHATS }, (_, i) => ({ id: i + 1 })),
+      });
+      return {
+        emulator,
+        spec: { telegram: { apiRoot: emulator.apiRoot, token: emulator.token } },
+        chatOf: (chat: number) => String(chat + 1),
+        observe: (chat: string) => emulator.observe(Number(chat)),
+      };
+    },
+    slack: async () => {
+      const emulator = await startSlackEmulator({
+        channels: Array.from({ length: CHATS }, (_, i) => ({ id: `C0Q${i}` })),
+      });
+      return {
+        emulator,
+        spec: { slack: { slackApiUrl: emulator.slackApiUrl, token: emulator.token } },
+        chatOf: (chat: number) => `C0Q${chat}`,
+        observe: (chat: string) => emulator.observe(chat),
+      };
+    },
+  };
 
-  it("Slack: per-channel order, once each, 0 × 429 across the processes", async () => {
-    const channels = Array.from({ length: CHATS }, (_, i) => ({ id: `C0Q${i}` }));
-    const emulator = await startSlackEmulator({ channels });
-    try {
-      await run(
-        "slack",
-        {
-          redis: redis.url,
-          prefix: "slack",
-          slack: { slackApiUrl: emulator.slackApiUrl, token: emulator.token },
-        },
-        (chat) => `C0Q${chat}`,
-        (chat) => emulator.observe(chat),
-      );
-      expect(emulator.rateLimitRefusals()).toBe(0);
-    } finally {
-      await emulator.close();
-    }
-  });
+  it.each(["telegram", "slack"] as const)(
+    "%s: per-chat order, once each, 0 × 429 across the processes",
+    async (platform) => {
+      const { emulator, spec, chatOf, observe } = await platforms[platform]();
+      try {
+        await run(platform, { redis: redis.url, prefix: platform, ...spec }, chatOf, observe);
+        expect(emulator.rateLimitRefusals()).toBe(0);
+      } finally {
+        await emulator.close();
+      }
+    },
+  );
 });
 
 /** The producer only queues: it never builds an adapter. */
