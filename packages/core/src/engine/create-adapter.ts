@@ -88,12 +88,13 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
     return runPlan(plan, {
       transport,
       target,
-      retry: { policy, clock, pacer, to: target.to, signal: options.signal },
+      retry: { policy, clock, pacer, to: target.to, signal: options.signal, gate: definition.pacing?.gate },
       replyTo: capabilities.replies ? wanted : undefined,
       replyMode,
       replyUnsupported: wanted !== undefined && !capabilities.replies,
       journal,
       save,
+      writeAhead: store.writeAhead === true,
       secrets,
     });
   };
