@@ -161,7 +161,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
                   renderer,
                   transport,
                   clock,
-                  retry: { policy, pacer },
+                  retry: { policy, pacer, gate: definition.pacing?.gate },
                   secrets,
                   send: guardedSend,
                 },

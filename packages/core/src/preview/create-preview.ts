@@ -4,6 +4,7 @@ import type {
   DeliveryReceipt,
   EditCapabilities,
   LivePreview,
+  PacingOptions,
   PreviewOptions,
   RenderedText,
   Renderer,
@@ -30,8 +31,8 @@ export interface PreviewEngine {
   transport: Transport;
   /** The adapter's clock. */
   clock: Clock;
-  /** The adapter's retry bounds and pacer (shared with `send`). */
-  retry: { policy: ResolvedRetryPolicy; pacer: Pacer };
+  /** The adapter's retry bounds, pacer and shared rate gate (all shared with `send`). */
+  retry: { policy: ResolvedRetryPolicy; pacer: Pacer; gate?: PacingOptions["gate"] };
   /** The adapter's secrets, kept out of receipts. */
   secrets: readonly string[];
   /** The adapter's `send`, with a hook between planning and executing. */
