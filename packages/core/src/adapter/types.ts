@@ -104,6 +104,21 @@ export interface Renderer {
   measure(rendered: string): number;
   /** Readable plain text for the same tree, used when the platform refuses the markup. */
   plain(tree: Root): string;
+  /**
+   * Optional: render and measure in one walk. Must return exactly
+   * `{ text: render(tree), length: measure(render(tree)) }`; the planner uses it when
+   * present, so it never re-reads rendered text to measure it. A renderer derived from
+   * another by replacing `render` (`{ ...base, render }`) must replace or drop this too.
+   */
+  renderMeasured?(tree: Root): MeasuredText;
+}
+
+/** Rendered text with its length as the platform counts it ({@link Renderer.renderMeasured}). */
+export interface MeasuredText {
+  /** Platform markup (`Renderer.render`). */
+  text: string;
+  /** Its length as `Renderer.measure` counts it. */
+  length: number;
 }
 
 /** Rendered text with its plain-text fallback. */
@@ -311,10 +326,7 @@ export interface LivePreview {
    * Deliver the final reply: the preview message becomes its first text message (edited in
    * place) and the remaining parts follow; the receipt lists the reused message's id.
    */
-  settle(
-    payload: ReplyPayloadInput | ReplyPayload,
-    options?: SendOptions,
-  ): Promise<DeliveryReceipt>;
+  settle(payload: ReplyPayloadInput | ReplyPayload, options?: SendOptions): Promise<DeliveryReceipt>;
   /** Stop editing; the message keeps the last text shown. Settling afterwards throws. */
   cancel(): Promise<void>;
 }

@@ -28,7 +28,9 @@ export interface RunContext extends PartContext {
  * Returns the combined receipt (journal + this run).
  */
 export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<DeliveryReceipt> {
-  const journal: DeliveryJournal = { ...structuredClone(context.journal), partCount: plan.parts.length };
+  // Without a store the journal was made for this send alone: no copy needed.
+  const own = context.save === undefined ? context.journal : structuredClone(context.journal);
+  const journal: DeliveryJournal = { ...own, partCount: plan.parts.length };
   const delivered = new Set(journal.deliveredParts);
   const ambiguous = new Set(journal.ambiguousParts ?? []);
   const failures: DeliveryReceipt["failures"] = [];
