@@ -14,7 +14,15 @@ describe("parseReplyMarkdown: spoilers", () => {
   it("text without || gets the same tokens with or without the spoiler rules (the fast path is exact)", () => {
     const spoilers = createMarkdownParser(true);
     const plain = createMarkdownParser(false);
-    const lonePipes = fc.constantFrom("|", "a | b", "|x|", "`|`", "\\|", "&#124;&#124;", "[|](https://e.x/|)");
+    const lonePipes = fc.constantFrom(
+      "|",
+      "a | b",
+      "|x|",
+      "`|`",
+      "\\|",
+      "&#124;&#124;",
+      "[|](https://e.x/|)",
+    );
     fc.assert(
       fc.property(markdownArbitrary, fc.array(lonePipes, { maxLength: 4 }), (markdown, pipes) => {
         const text = `${markdown} ${pipes.join(" ")}`.replaceAll("||", "|");
