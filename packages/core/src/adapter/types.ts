@@ -104,6 +104,21 @@ export interface Renderer {
   measure(rendered: string): number;
   /** Readable plain text for the same tree, used when the platform refuses the markup. */
   plain(tree: Root): string;
+  /**
+   * Optional: render and measure in one walk. Must return exactly
+   * `{ text: render(tree), length: measure(render(tree)) }`; the planner uses it when
+   * present, so it never re-reads rendered text to measure it. A renderer derived from
+   * another by replacing `render` (`{ ...base, render }`) must replace or drop this too.
+   */
+  renderMeasured?(tree: Root): MeasuredText;
+}
+
+/** Rendered text with its length as the platform counts it ({@link Renderer.renderMeasured}). */
+export interface MeasuredText {
+  /** Platform markup (`Renderer.render`). */
+  text: string;
+  /** Its length as `Renderer.measure` counts it. */
+  length: number;
 }
 
 /** Rendered text with its plain-text fallback. */

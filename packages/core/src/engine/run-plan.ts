@@ -36,7 +36,9 @@ export interface RunContext extends PartContext {
  * Returns the combined receipt (journal + this run).
  */
 export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<DeliveryReceipt> {
-  const { sending, ...saved } = structuredClone(context.journal);
+  // Without a store the journal was made for this send alone: no copy needed.
+  const own = context.save === undefined ? context.journal : structuredClone(context.journal);
+  const { sending, ...saved } = own;
   const journal: DeliveryJournal = { ...saved, partCount: plan.parts.length };
   const delivered = new Set(journal.deliveredParts);
   const ambiguous = new Set(journal.ambiguousParts ?? []);
