@@ -16,6 +16,7 @@ import { loadSuite } from "./suites/load.js";
 import { mediaMemorySuite } from "./suites/media-memory.js";
 import { parseSuite } from "./suites/parse.js";
 import { peersSuite } from "./suites/peers.js";
+import { queueSuite } from "./suites/queue.js";
 import { rssSuite } from "./suites/rss.js";
 import { slackSuite } from "./suites/slack.js";
 import { telegramSuite } from "./suites/telegram.js";
@@ -33,6 +34,7 @@ const suites: Suite[] = [
   rssSuite,
   mediaMemorySuite,
   loadSuite,
+  queueSuite,
   peersSuite,
 ];
 

@@ -41,7 +41,7 @@ export interface SlackAdapterConfig {
   retry?: RetryPolicy;
   /** Clock for pacing and retry waits. Default: the real clock. */
   clock?: Clock;
-  /** Pacing below Slack's limits (safety margin, latency allowance, recovery after a 429). Default: core's (3% margin, 500 ms). */
+  /** Pacing below the platform's limits (margin, recovery after a 429, a shared gate). Default: core's. */
   pacing?: PacingOptions;
   /** Journal for once-only delivery (`idempotencyKey`). Default: in memory. */
   store?: DeliveryStore;
