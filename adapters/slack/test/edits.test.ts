@@ -159,7 +159,7 @@ describe("Slack emulator: chat.update rules", () => {
     return {
       status: response.status,
       retryAfter: response.headers.get("retry-after"),
-      body: await response.json(),
+      body: (await response.json()) as { ok: boolean; error?: string },
     };
   }
 
