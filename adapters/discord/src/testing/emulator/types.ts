@@ -40,6 +40,8 @@ export interface DiscordEmulatorOptions {
   maxRequestBytes?: number;
   /** Create Message bucket per channel; `false` disables it. Default 5 per 5 s. */
   messageBucket?: EmulatorBucket | false;
+  /** Edit Message bucket per channel, and as large a Delete Message one; `false` disables both. Default 5 per 5 s. */
+  editBucket?: EmulatorBucket | false;
   /** Clock in milliseconds for the buckets. Default `performance.now()`. */
   now?: () => number;
   /**
