@@ -146,6 +146,34 @@ describe("Slack transport: deleteMessage (chat.delete)", () => {
   });
 });
 
+describe("Slack emulator: updating a file message", () => {
+  it("replaces the caption and reports the old one as a revision", async () => {
+    const { emulator, transport } = await setup();
+    const bytes = Buffer.from("notes\n");
+    const sent = await transport.sendMedia({
+      type: "media",
+      target,
+      kind: "document",
+      caption: text("old *caption*"),
+      media: {
+        kind: "document",
+        mimeType: "text/plain",
+        fileName: "notes.txt",
+        size: bytes.length,
+        source: { type: "inline" },
+        async *open() {
+          yield bytes;
+        },
+      },
+    });
+    await transport.editText?.({ type: "edit", target, messageId: sent.id, text: text("new caption") });
+    expect(emulator.observe("C1")).toEqual([
+      expect.objectContaining({ kind: "document", caption: "new caption", revisions: ["old caption"] }),
+    ]);
+    expect(emulator.observe("C1")[0]).not.toHaveProperty("formatting");
+  });
+});
+
 describe("Slack emulator: chat.update rules", () => {
   async function call(emulator: { slackApiUrl: string; token: string }, method: string, body: object) {
     const response = await fetch(`${emulator.slackApiUrl}${method}`, {

@@ -157,6 +157,27 @@ describe("Telegram transport: deleteMessage", () => {
   });
 });
 
+describe("Telegram emulator: deleting an album member", () => {
+  it("removes that item from the album; the album goes with its last member", async () => {
+    const transport = await setup();
+    const album = await transport.sendAlbum?.({
+      type: "album",
+      target,
+      items: [
+        { kind: "document", media: note() },
+        { kind: "document", media: { ...note(), fileName: "second.txt" } },
+      ],
+    });
+    const [first, second] = album?.memberIds ?? [];
+    await transport.deleteMessage?.({ type: "delete", target, messageId: first as string });
+    expect(emulator.observe(42)).toEqual([
+      { kind: "album", items: [expect.objectContaining({ fileName: "second.txt" })] },
+    ]);
+    await transport.deleteMessage?.({ type: "delete", target, messageId: second as string });
+    expect(emulator.observe(42)).toEqual([]);
+  });
+});
+
 describe("Telegram emulator: edit rules", () => {
   async function call(method: string, body: Record<string, unknown>) {
     const response = await fetch(`${emulator.apiRoot}/bot${emulator.token}/${method}`, {

@@ -80,7 +80,8 @@ export class Workspace {
 
   /** Replace a message's text (an accepted `chat.update`); the text it showed becomes a revision. */
   update(message: StoredMessage, text: string, markdown: string | undefined): void {
-    message.revisions = [...(message.revisions ?? []), observe(message).text ?? ""];
+    const shown = observe(message);
+    message.revisions = [...(message.revisions ?? []), shown.text ?? shown.caption ?? ""];
     message.text = text;
     if (markdown === undefined) delete message.markdown;
     else message.markdown = markdown;
@@ -109,8 +110,8 @@ function observe(m: StoredMessage): ObservedMessage {
     return { kind: "text", text: decoded.text, ...formatting, ...place, ...revisions };
   const caption = decoded.text === "" ? {} : { caption: decoded.text, ...formatting };
   const items = m.files.map(fileMessage);
-  if (items.length === 1) return { ...(items[0] as ObservedMessage), ...caption, ...place };
-  return { kind: "album", items, ...caption, ...place };
+  if (items.length === 1) return { ...(items[0] as ObservedMessage), ...caption, ...place, ...revisions };
+  return { kind: "album", items, ...caption, ...place, ...revisions };
 }
 
 function fileMessage(file: StoredFile): ObservedMessage {
