@@ -5,6 +5,12 @@ import type { DeliveryPlan, PartDegradation } from "../plan/types.js";
 import { deliverPart, type PartContext, type SendablePart } from "./deliver-part.js";
 import { isAmbiguous } from "./retry.js";
 
+/**
+ * Runs between planning and executing a plan (a live preview's settle): may deliver parts
+ * itself and returns the journal to execute from (the one given when it delivered nothing).
+ */
+export type PlanHook = (plan: DeliveryPlan, journal: DeliveryJournal) => Promise<DeliveryJournal>;
+
 /** What executing a plan needs beyond sending parts. */
 export interface RunContext extends PartContext {
   /** Message to reply to, when the payload replies and the platform can. */
