@@ -45,6 +45,7 @@ const rows: Row[] = [
   ["replies", (c) => yes(c.replies)],
   ["threads", (c) => yes(c.threads)],
   ["Markdown images → media", (c) => yes(c.markdownImages)],
+  ["edits (live preview)", (c) => (c.edits ? `yes, one per ${c.edits.minIntervalMs} ms per message` : "no")],
   [
     "rate limits",
     (c) =>

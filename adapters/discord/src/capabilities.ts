@@ -36,6 +36,9 @@ export function discordCapabilitiesFor(maxUploadBytes: number = DEFAULT_MAX_UPLO
       { scope: "target", limit: 5, intervalMs: 5000 },
       { scope: "global", limit: 50, intervalMs: 1000 },
     ],
+    // Edit Message has its own bucket per channel (5 per 5 s): one edit a second stays in it.
+    // See docs/adapters/discord.md.
+    edits: { minIntervalMs: 1000 },
   });
 }
 

@@ -11,6 +11,10 @@ import type { Clock, DeliveryStore, MediaPolicy, PacingOptions, RetryPolicy } fr
 export interface DiscordRestLike {
   /** `POST` a route (`/channels/{id}/messages`, `/users/@me/channels`). */
   post(fullRoute: `/${string}`, options?: RequestData): Promise<unknown>;
+  /** `PATCH` a route (`/channels/{id}/messages/{id}`: edit a message). */
+  patch(fullRoute: `/${string}`, options?: RequestData): Promise<unknown>;
+  /** `DELETE` a route (`/channels/{id}/messages/{id}`). */
+  delete(fullRoute: `/${string}`, options?: RequestData): Promise<unknown>;
   /** The client's options; the adapter reads (and, when unset, sets) `rejectOnRateLimit`. */
   readonly options: { rejectOnRateLimit?: unknown };
   /** Its events; the adapter listens to `response` for the `X-RateLimit-*` headers of each call. */

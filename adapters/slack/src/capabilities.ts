@@ -23,4 +23,7 @@ export const slackCapabilities: Capabilities = validateCapabilities({
   markdownImages: true,
   // chat.postMessage: about one message per second per channel, short bursts allowed.
   rateLimits: [{ scope: "target", limit: 1, intervalMs: 1000, burst: 3 }],
+  // chat.update is Tier 3 (50+ per minute for the workspace); one edit per 1.5 s keeps a
+  // preview at 40 a minute. See docs/adapters/slack.md.
+  edits: { minIntervalMs: 1500 },
 });

@@ -25,4 +25,7 @@ export const telegramCapabilities: Capabilities = validateCapabilities({
     { scope: "target", limit: 20, intervalMs: 60_000, match: "^-" },
     { scope: "global", limit: 30, intervalMs: 1000 },
   ],
+  // editMessageText counts in the chat's flood limits like a send (about 1/s per chat);
+  // the group limit above paces edits in groups too. See docs/adapters/telegram.md.
+  edits: { minIntervalMs: 1000 },
 });

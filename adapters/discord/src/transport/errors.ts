@@ -38,6 +38,8 @@ export interface CallContext {
   reply: boolean;
   /** The channel is a thread (`target.thread`). */
   thread: boolean;
+  /** The call names a message to edit or delete (10008 then means that message is gone). */
+  message?: boolean;
 }
 
 /** Map anything a REST call threw onto core's error classes. */
@@ -89,6 +91,14 @@ function fromApiError(failure: RestFailure, ctx: CallContext, error: unknown): O
     );
   if (code === 10003 || code === 10013)
     return new TargetNotFoundError(message, ctx.thread ? "thread" : "chat", cause);
+  if (ctx.message && code === 10008) return new TargetNotFoundError(message, "message", cause);
+  if (code === 50005)
+    return new PlatformError(`${message}; only the bot's own messages can be edited`, {
+      method: ctx.route,
+      status,
+      description,
+      cause: error,
+    });
   if (ctx.reply && (code === 10008 || (code === 50035 && /message_reference/i.test(description))))
     return new TargetNotFoundError(message, "reply", cause);
   if (VOICE_REFUSED.has(code)) return new UnsupportedFeatureError("voice", message, cause);

@@ -11,6 +11,7 @@ import type {
   Transport,
 } from "@outbox/core";
 import type { DiscordAllowedMentions, DiscordRestLike } from "../types.js";
+import { deleteMessage, editMessage } from "./edit-message.js";
 import type { FilePart } from "./multipart.js";
 import { ChannelResolver } from "./placement.js";
 import { type PostContext, postMessage } from "./post-message.js";
@@ -63,5 +64,7 @@ export function createDiscordTransport(
         },
         op.items.map((item) => filePart(item.media)),
       ),
+    editText: (op) => editMessage(ctx, op),
+    deleteMessage: (op) => deleteMessage(ctx, op),
   };
 }

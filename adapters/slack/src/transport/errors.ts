@@ -100,6 +100,7 @@ function fromPlatformError(
   const cause = { cause: error };
   if (code === "ratelimited" || code === "rate_limited") return new RateLimitedError(message, 1000, cause);
   if (AUTH.has(code)) return new AuthError(message, cause);
+  if (code === "message_not_found") return new TargetNotFoundError(message, "message", cause);
   if (code === "thread_not_found")
     return new TargetNotFoundError(message, role === "reply" ? "reply" : "thread", cause);
   if (
@@ -123,5 +124,9 @@ const HINTS: Record<string, string> = {
   invalid_auth: ": the token is not valid",
   token_revoked: ": the token was revoked",
   msg_too_long: ": the message text is too long",
+  message_not_found: ": the message to edit or delete no longer exists",
+  cant_update_message: ": only the app's own messages can be edited",
+  cant_delete_message: ": only the app's own messages can be deleted",
+  edit_window_closed: ": the workspace's message edit settings forbid editing this message now",
   file_upload_failed: ": the uploaded bytes were refused",
 };

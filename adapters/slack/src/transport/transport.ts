@@ -5,6 +5,7 @@
 import type { Transport } from "@outbox/core";
 import type { SlackClient } from "./client.js";
 import { Conversations } from "./conversation.js";
+import { deleteMessage, editText } from "./edit-text.js";
 import { sendAlbum, sendMedia } from "./send-files.js";
 import { sendText } from "./send-text.js";
 
@@ -21,5 +22,7 @@ export function createSlackTransport(client: SlackClient, options: SlackTranspor
     sendText: (op) => sendText(client.web, conversations, op, options.unfurl),
     sendMedia: (op) => sendMedia(client, conversations, op),
     sendAlbum: (op) => sendAlbum(client, conversations, op),
+    editText: (op) => editText(client.web, conversations, op),
+    deleteMessage: (op) => deleteMessage(client.web, conversations, op),
   };
 }

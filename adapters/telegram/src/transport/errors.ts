@@ -59,6 +59,8 @@ function fromGrammyError(error: GrammyError, method: string): OutboxError {
   if (/message thread not found/i.test(description)) return new TargetNotFoundError(message, "thread", cause);
   if (/message to be replied not found/i.test(description))
     return new TargetNotFoundError(message, "reply", cause);
+  if (/message to (edit|delete) not found/i.test(description))
+    return new TargetNotFoundError(message, "message", cause);
   if (/VOICE_MESSAGES_FORBIDDEN/.test(description))
     return new UnsupportedFeatureError("voice", message, cause);
   return new PlatformError(message, { method, status, description, cause: error });

@@ -5,6 +5,7 @@
  */
 import { type Capabilities, type SentMessage, type Transport, TransportError } from "@outbox/core";
 import type { Api } from "grammy";
+import { deleteMessage, editText } from "./edit-text.js";
 import { isStaleSocket } from "./keep-alive.js";
 import { sendAlbum } from "./send-album.js";
 import { sendMedia } from "./send-media.js";
@@ -24,6 +25,10 @@ export function createTelegramTransport(api: Api, options: TelegramTransportOpti
     sendText: (op) => retrySafe(sendText(api, op, options.linkPreview)),
     sendMedia: (op) => retrySafe(sendMedia(api, op, options.capabilities)),
     sendAlbum: (op) => retrySafe(sendAlbum(api, op, options.capabilities)),
+    editText: (op) => retrySafe(editText(api, op, options.linkPreview)),
+    deleteMessage: async (op) => {
+      await retrySafe(deleteMessage(api, op).then(() => ({ id: op.messageId })));
+    },
   };
 }
 

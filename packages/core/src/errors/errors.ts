@@ -118,12 +118,12 @@ export class AuthError extends OutboxError {
   }
 }
 
-/** What could not be found. */
-export type MissingTarget = "chat" | "thread" | "reply";
+/** What could not be found: the chat, the thread, the message replied to, or the message to edit or delete. */
+export type MissingTarget = "chat" | "thread" | "reply" | "message";
 
-/** The chat, thread or replied-to message does not exist (or the bot cannot see it). */
+/** The chat, thread, replied-to message or message to edit does not exist (or the bot cannot see it). */
 export class TargetNotFoundError extends OutboxError {
-  /** Which part of the target is missing: the chat, the thread, or the message replied to. */
+  /** Which part of the target is missing: the chat, the thread, the message replied to, or the message to edit or delete. */
   readonly missing: MissingTarget;
 
   constructor(message: string, missing: MissingTarget = "chat", options?: OutboxErrorOptions) {

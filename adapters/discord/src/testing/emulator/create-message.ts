@@ -10,9 +10,11 @@ import type { RequestBody, UploadedFile } from "./body.js";
 import { decodeDiscordMarkdown } from "./markdown.js";
 import type { DiscordStore } from "./store.js";
 
-const MAX_CONTENT = 2000;
+/** Most characters of `content`. */
+export const MAX_CONTENT = 2000;
 const MAX_ATTACHMENTS = 10;
-const IS_VOICE_MESSAGE = 1 << 13;
+/** The voice message flag. */
+export const IS_VOICE_MESSAGE = 1 << 13;
 /** Flags a bot may set on Create Message: SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE, IS_COMPONENTS_V2. */
 const ALLOWED_FLAGS = (1 << 2) | (1 << 12) | IS_VOICE_MESSAGE | (1 << 15);
 const MENTION_KINDS = new Set(["users", "roles", "everyone"]);
@@ -53,8 +55,7 @@ export function createMessage(
   const id = store.snowflake();
   const thread = channel.type === "thread" ? channelId : undefined;
   const observed = observe(text, uploads, voice, reference, thread);
-  store.add({ id, channelId, fromBot: true, payload: json, observed });
-  return {
+  const answer = {
     id,
     channel_id: channelId,
     type: reference ? 19 : 0,
@@ -72,9 +73,12 @@ export function createMessage(
     timestamp: new Date().toISOString(),
     ...(reference ? { message_reference: { type: 0, message_id: reference, channel_id: channelId } } : {}),
   };
+  store.add({ id, channelId, fromBot: true, payload: json, observed, answer });
+  return answer;
 }
 
-function checkMentions(value: unknown): void {
+/** Refuse an `allowed_mentions` Discord would not parse (50035). */
+export function checkMentions(value: unknown): void {
   if (value === undefined) return;
   const parse = (value as { parse?: unknown } | null)?.parse;
   if (typeof value !== "object" || value === null || (parse !== undefined && !Array.isArray(parse)))

@@ -11,6 +11,7 @@ import { createFaultQueue, type Fault, type ObservedMessage } from "@outbox/core
 import { DiscordApiError } from "./api-error.js";
 import { readBody } from "./body.js";
 import { createMessage } from "./create-message.js";
+import { deleteMessage, editMessage } from "./edit-message.js";
 import { Buckets, GlobalLimit } from "./rate-limits.js";
 import { DiscordStore, type StoredMessage } from "./store.js";
 import {
@@ -79,6 +80,17 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
     globalPerSecond === false
       ? undefined
       : new GlobalLimit(globalPerSecond, options.now ?? (() => performance.now()));
+  // Edit Message and Delete Message are buckets of their own, per channel.
+  const editBuckets = new Buckets(
+    options.editBucket ?? { limit: 5, windowMs: 5000 },
+    options.now ?? (() => performance.now()),
+    "1a4c2e6b8d0f13579bdf02468ace1357",
+  );
+  const deleteBuckets = new Buckets(
+    options.editBucket ?? { limit: 5, windowMs: 5000 },
+    options.now ?? (() => performance.now()),
+    "2b5d3f7c9e1a24680acf13579bdf2468",
+  );
   const requests: DiscordEmulatorRequest[] = [];
   const faults = createFaultQueue();
 
@@ -108,6 +120,18 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
       store.channel(channelId); // 10003 / 50001 before the bucket, as Discord answers them
       const headers = buckets.take(channelId);
       return reply(res, 200, createMessage(store, channelId, body, maxUploadBytes), headers);
+    }
+    const one = /^\/channels\/(\d+)\/messages\/(\d+)$/.exec(path);
+    if ((method === "PATCH" || method === "DELETE") && one) {
+      const [, channelId, messageId] = one as unknown as [string, string, string];
+      store.channel(channelId);
+      if (method === "PATCH") {
+        const headers = editBuckets.take(channelId);
+        return reply(res, 200, editMessage(store, channelId, messageId, body), headers);
+      }
+      const headers = deleteBuckets.take(channelId);
+      deleteMessage(store, channelId, messageId);
+      return reply(res, 204, undefined, headers);
     }
     if (method === "POST" && path === "/users/@me/channels") {
       const user = String(body.json.recipient_id ?? "");
@@ -167,7 +191,8 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
     requests,
     observe: (channelId) => store.observe(channelId),
     messages: () => store.messages.filter((m) => m.fromBot),
-    rateLimitRefusals: () => buckets.refusals + (global?.refusals ?? 0),
+    rateLimitRefusals: () =>
+      buckets.refusals + editBuckets.refusals + deleteBuckets.refusals + (global?.refusals ?? 0),
     inject: (fault) => faults.inject(fault),
     addChannel: (channel) => store.addChannel(channel),
     seedMessage: (channelId, text) => {
@@ -190,6 +215,11 @@ function reply(
   headers: Record<string, string> = {},
 ): number {
   if (res.destroyed) return 0;
+  if (body === undefined) {
+    res.writeHead(status, headers);
+    res.end();
+    return status;
+  }
   const json = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,

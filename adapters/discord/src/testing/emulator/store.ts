@@ -19,6 +19,8 @@ export interface StoredMessage {
   payload?: Record<string, unknown>;
   /** What a client shows. */
   observed?: ObservedMessage;
+  /** The message object Discord answered with (bot messages). */
+  answer?: Record<string, unknown>;
 }
 
 /** Channels and messages. */
@@ -96,6 +98,12 @@ export class DiscordStore {
   add(message: StoredMessage): void {
     this.messages.push(message);
     this.byId.set(message.id, message);
+  }
+
+  /** Remove a message (a delete). */
+  remove(message: StoredMessage): void {
+    this.messages.splice(this.messages.indexOf(message), 1);
+    this.byId.delete(message.id);
   }
 
   /** Bot messages in a channel and its threads (every channel when omitted), in order. */

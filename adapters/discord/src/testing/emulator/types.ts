@@ -42,6 +42,8 @@ export interface DiscordEmulatorOptions {
   messageBucket?: EmulatorBucket | false;
   /** Requests per second per bot over every route (Discord's global limit); `false` disables it. Default 50. */
   globalPerSecond?: number | false;
+  /** Edit Message bucket per channel, and as large a Delete Message one; `false` disables both. Default 5 per 5 s. */
+  editBucket?: EmulatorBucket | false;
   /** Clock in milliseconds for the buckets. Default `performance.now()`. */
   now?: () => number;
   /**

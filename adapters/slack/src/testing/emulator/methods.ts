@@ -23,7 +23,7 @@ export interface MethodContext {
 }
 
 /** A method: arguments in, the `ok:true` envelope's fields out. */
-type Method = (args: Record<string, unknown>, ctx: MethodContext) => Record<string, unknown>;
+export type Method = (args: Record<string, unknown>, ctx: MethodContext) => Record<string, unknown>;
 
 /** Methods by name, with the scope each needs. */
 export const METHODS: Record<string, { scope?: string; run: Method }> = {
@@ -141,7 +141,8 @@ function fileInfo(args: Record<string, unknown>, ctx: MethodContext) {
   return { file: fileObject(file, share, ctx) };
 }
 
-function messageObject(m: StoredMessage) {
+/** A message as the Web API returns it. */
+export function messageObject(m: StoredMessage) {
   return {
     type: "message",
     text: m.text,

@@ -1,6 +1,7 @@
 /**
  * Slack's rate limits as token buckets: chat.postMessage per channel (about one a second,
- * short bursts) and the Tier 4 files.* methods per workspace. Refusals are counted.
+ * short bursts), the Tier 4 files.* methods and the Tier 3 chat.update and chat.delete per
+ * workspace. Refusals are counted.
  */
 import { SlackApiError } from "./errors.js";
 import type { EmulatorRateLimits } from "./types.js";
@@ -31,6 +32,12 @@ export class RateLimits {
   files(): void {
     const perMinute = this.limits.filesPerMinute ?? 100;
     this.take("files", this.limits.filesBurst ?? 20, perMinute / 60_000);
+  }
+
+  /** One chat.update or chat.delete call (Tier 3, one bucket per method for the workspace). */
+  edit(method: "chat.update" | "chat.delete"): void {
+    const perMinute = this.limits.editsPerMinute ?? 50;
+    this.take(method, this.limits.editsBurst ?? 10, perMinute / 60_000);
   }
 
   private take(key: string, capacity: number, perMs: number): void {

@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { createFaultQueue } from "@outbox/core";
 import { readApiCall } from "./body.js";
+import { EDIT_METHODS } from "./edit-methods.js";
 import { SlackApiError } from "./errors.js";
 import { METHODS, type MethodContext } from "./methods.js";
 import { RateLimits } from "./rate-limits.js";
@@ -107,7 +108,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
     if (call.token === undefined) throw new SlackApiError("not_authed");
     if (revoked.has(call.token)) throw new SlackApiError("token_revoked");
     if (call.token !== token) throw new SlackApiError("invalid_auth");
-    const method = METHODS[entry.method];
+    const method = METHODS[entry.method] ?? EDIT_METHODS[entry.method];
     if (!method) throw new SlackApiError("unknown_method");
     const scopes = options.scopes ?? ALL_SCOPES;
     if (method.scope !== undefined && !scopes.includes(method.scope))

@@ -23,6 +23,10 @@ export interface EmulatorRateLimits {
   filesPerMinute?: number;
   /** Burst of files.* calls. Default 20. */
   filesBurst?: number;
+  /** chat.update calls per minute for the workspace (Tier 3), and as many chat.delete calls. Default 50. */
+  editsPerMinute?: number;
+  /** Burst of chat.update (and of chat.delete) calls. Default 10. */
+  editsBurst?: number;
 }
 
 /** Options of {@link startSlackEmulator}. */
@@ -61,6 +65,8 @@ export interface StoredMessage {
   files: StoredFile[];
   /** Seeded as a user's message (not part of observations). */
   inbound?: boolean;
+  /** Visible texts shown before the current one, oldest first, one per accepted `chat.update`. */
+  revisions?: string[];
 }
 
 /** An uploaded file. */

@@ -71,6 +71,28 @@ export class Workspace {
     return stored;
   }
 
+  /** The message at `ts` in a channel, or `message_not_found`. */
+  find(channel: string, ts: string | undefined): StoredMessage {
+    const found = ts === undefined ? undefined : this.byTs.get(`${channel}/${ts}`);
+    if (!found) throw new SlackApiError("message_not_found");
+    return found;
+  }
+
+  /** Replace a message's text (an accepted `chat.update`); the text it showed becomes a revision. */
+  update(message: StoredMessage, text: string, markdown: string | undefined): void {
+    const shown = observe(message);
+    message.revisions = [...(message.revisions ?? []), shown.text ?? shown.caption ?? ""];
+    message.text = text;
+    if (markdown === undefined) delete message.markdown;
+    else message.markdown = markdown;
+  }
+
+  /** Remove a message (an accepted `chat.delete`). */
+  remove(message: StoredMessage): void {
+    this.messages.splice(this.messages.indexOf(message), 1);
+    this.byTs.delete(`${message.channel}/${message.ts}`);
+  }
+
   /** What a Slack client shows in a channel (every channel when omitted), seeded inbound messages excluded. */
   observe(channel?: string): ObservedMessage[] {
     return this.messages
@@ -83,11 +105,13 @@ function observe(m: StoredMessage): ObservedMessage {
   const decoded = m.markdown === undefined ? decodeMrkdwn(m.text) : decodeMarkdownText(m.markdown);
   const place = m.threadTs === undefined ? {} : { thread: m.threadTs, replyTo: m.threadTs };
   const formatting = decoded.formatting.length > 0 ? { formatting: decoded.formatting } : {};
-  if (m.files.length === 0) return { kind: "text", text: decoded.text, ...formatting, ...place };
+  const revisions = m.revisions ? { revisions: [...m.revisions] } : {};
+  if (m.files.length === 0)
+    return { kind: "text", text: decoded.text, ...formatting, ...place, ...revisions };
   const caption = decoded.text === "" ? {} : { caption: decoded.text, ...formatting };
   const items = m.files.map(fileMessage);
-  if (items.length === 1) return { ...(items[0] as ObservedMessage), ...caption, ...place };
-  return { kind: "album", items, ...caption, ...place };
+  if (items.length === 1) return { ...(items[0] as ObservedMessage), ...caption, ...place, ...revisions };
+  return { kind: "album", items, ...caption, ...place, ...revisions };
 }
 
 function fileMessage(file: StoredFile): ObservedMessage {

@@ -62,11 +62,7 @@ export class Chats {
 
   /** Resolve chat_id, message_thread_id and reply parameters, with Telegram's errors. */
   place(params: Record<string, unknown>): Placement {
-    const raw = params.chat_id;
-    if (raw === undefined || raw === null || raw === "") throw badRequest("chat_id is empty");
-    const chatId = Number(raw);
-    const state = Number.isInteger(chatId) ? this.chats.get(chatId) : undefined;
-    if (!state) throw badRequest("chat not found");
+    const { chatId, state } = this.chatOf(params);
     const placement: Placement = { chatId };
     const thread = intParam(params, "message_thread_id");
     if (thread !== undefined) {
@@ -92,6 +88,44 @@ export class Chats {
     return message;
   }
 
+  /**
+   * The message an edit or a delete names by `chat_id` and `message_id`, with Telegram's
+   * errors ("message to edit not found", "message to delete not found").
+   */
+  existing(params: Record<string, unknown>, action: "edit" | "delete"): Existing {
+    const { chatId, state } = this.chatOf(params);
+    const messageId = intParam(params, "message_id");
+    if (messageId === undefined) throw badRequest("message identifier is not specified");
+    const message = state.messages.get(messageId);
+    if (!message) throw badRequest(`message to ${action} not found`);
+    return {
+      chatId,
+      message,
+      fromBot: (message.from as { id?: unknown }).id === BOT.id,
+      type: chatType(state.chat),
+    };
+  }
+
+  /** Store a message's new content (an edit); returns it as the Bot API answers. */
+  replace(chatId: number, message: Message): Message {
+    this.state(chatId).messages.set(message.message_id, message);
+    return message;
+  }
+
+  /** Forget a message (a delete). */
+  remove(chatId: number, messageId: number): void {
+    this.state(chatId).messages.delete(messageId);
+  }
+
+  private chatOf(params: Record<string, unknown>): { chatId: number; state: ChatState } {
+    const raw = params.chat_id;
+    if (raw === undefined || raw === null || raw === "") throw badRequest("chat_id is empty");
+    const chatId = Number(raw);
+    const state = Number.isInteger(chatId) ? this.chats.get(chatId) : undefined;
+    if (!state) throw badRequest("chat not found");
+    return { chatId, state };
+  }
+
   private state(chatId: number): ChatState {
     const state = this.chats.get(chatId);
     if (!state) throw badRequest("chat not found");
@@ -100,7 +134,7 @@ export class Chats {
 
   private base(state: ChatState, placement: Omit<Placement, "chatId">): Message {
     const { chat } = state;
-    const type = chat.type ?? (chat.id < 0 ? "supergroup" : "private");
+    const type = chatType(chat);
     const message: Message = {
       message_id: state.nextId++,
       date: Math.floor(Date.now() / 1000),
@@ -119,6 +153,22 @@ export class Chats {
     }
     return message;
   }
+}
+
+/** A message an edit or delete names, and where it is. */
+export interface Existing {
+  /** The chat. */
+  chatId: number;
+  /** The stored message. */
+  message: Message;
+  /** The bot sent it (only those can be edited). */
+  fromBot: boolean;
+  /** The chat's type (in private chats a bot may delete the user's messages too). */
+  type: NonNullable<EmulatedChat["type"]>;
+}
+
+function chatType(chat: EmulatedChat): NonNullable<EmulatedChat["type"]> {
+  return chat.type ?? (chat.id < 0 ? "supergroup" : "private");
 }
 
 function replyParameters(

@@ -8,6 +8,7 @@ import { type Chats, type Message, mediaContent, type Placement } from "./chats.
 import { EntityParseError, type ParsedText, parseTelegramHtml } from "./html-entities.js";
 import { parseLegacyMarkdown, parseMarkdownV2 } from "./markdown-entities.js";
 import { directUpload, type MediaContext, type MediaField, resolveMedia, type StoredFile } from "./media.js";
+import type { Observations } from "./observations.js";
 import { observedFormatting } from "./observed-formatting.js";
 import type { ObservedMessage } from "./types.js";
 
@@ -19,14 +20,15 @@ export interface HandlerContext {
   media: MediaContext;
   /** Take a message from the flood limits, or the seconds to wait. */
   flood: (chatId: number) => number | undefined;
-  /** Record what arrived. */
-  record: (chatId: number, observed: ObservedMessage) => void;
+  /** What the chats show (sends record, edits and deletes revise). */
+  observations: Observations;
 }
 
 /** A Bot API method. */
 export type Handler = (req: ApiRequest, ctx: HandlerContext) => Promise<unknown>;
 
-const TEXT_LIMIT = 4096;
+/** Most characters of a text message, after entity parsing. */
+export const TEXT_LIMIT = 4096;
 const CAPTION_LIMIT = 1024;
 const OBSERVED_KIND: Record<MediaField, ObservedMessage["kind"]> = {
   photo: "image",
@@ -50,7 +52,8 @@ const PARSERS: Record<string, (source: string) => ParsedText> = {
   markdown: parseLegacyMarkdown,
 };
 
-function parseText(raw: unknown, parseMode: unknown): ParsedText | undefined {
+/** Text as Telegram parses it (`parse_mode` HTML, MarkdownV2, Markdown or none); `undefined` when empty. */
+export function parseText(raw: unknown, parseMode: unknown): ParsedText | undefined {
   if (raw === undefined || raw === null || raw === "") return undefined;
   const source = String(raw);
   if (parseMode === undefined || parseMode === null || parseMode === "")
@@ -79,7 +82,7 @@ function captionContent(parsed: ParsedText | undefined): Record<string, unknown>
 }
 
 /** `formatting` of an observation: the spans of parsed text, left out when plain. */
-function formattingField(parsed: ParsedText | undefined): Pick<ObservedMessage, "formatting"> {
+export function formattingField(parsed: ParsedText | undefined): Pick<ObservedMessage, "formatting"> {
   const formatting = observedFormatting(parsed?.entities ?? []);
   return formatting.length > 0 ? { formatting } : {};
 }
@@ -100,7 +103,8 @@ function fileFields(file: StoredFile): Pick<ObservedMessage, "fileName" | "mimeT
   return { fileName: file.fileName, mimeType: file.mimeType, sha256: file.sha256, bytes: file.size };
 }
 
-function takeFlood(ctx: HandlerContext, chatId: number): void {
+/** Take one message from the flood limits of a chat, or answer Telegram's 429. */
+export function takeFlood(ctx: HandlerContext, chatId: number): void {
   const wait = ctx.flood(chatId);
   if (wait !== undefined) {
     throw new ApiError(429, `Too Many Requests: retry after ${wait}`, { retry_after: wait });
@@ -116,7 +120,7 @@ const sendMessage: Handler = async ({ params }, ctx) => {
   const content =
     parsed.entities.length > 0 ? { text: parsed.text, entities: parsed.entities } : { text: parsed.text };
   const message = ctx.chats.commit(placement, content);
-  ctx.record(placement.chatId, {
+  ctx.observations.record(placement.chatId, [message.message_id], {
     kind: "text",
     text: parsed.text,
     ...formattingField(parsed),
@@ -132,7 +136,7 @@ function sendFile(field: MediaField): Handler {
     const file = await resolveMedia(params[field] ?? directUpload(field, files), field, ctx.media);
     takeFlood(ctx, placement.chatId);
     const message = ctx.chats.commit(placement, { ...mediaContent(field, file), ...captionContent(parsed) });
-    ctx.record(placement.chatId, {
+    ctx.observations.record(placement.chatId, [message.message_id], {
       kind: OBSERVED_KIND[field],
       ...captionFields(parsed),
       ...fileFields(file),
@@ -191,12 +195,16 @@ const sendMediaGroup: Handler = async ({ params }, ctx) => {
     ...captionFields(captions[index]),
     ...fileFields(resolved[index]!),
   }));
-  ctx.record(placement.chatId, {
-    kind: "album",
-    ...captionFields(captions.find((parsed) => parsed?.text)),
-    items: observedItems,
-    ...placementFields(placement),
-  });
+  ctx.observations.record(
+    placement.chatId,
+    messages.map((m) => m.message_id),
+    {
+      kind: "album",
+      ...captionFields(captions.find((parsed) => parsed?.text)),
+      items: observedItems,
+      ...placementFields(placement),
+    },
+  );
   return messages;
 };
 

@@ -11,8 +11,10 @@ import { createFaultQueue } from "@outbox/core";
 import { ApiError } from "./api-error.js";
 import { readRequest } from "./body.js";
 import { BOT, Chats } from "./chats.js";
+import { EDIT_METHODS } from "./edit-methods.js";
 import { type ConnectionCounts, watchIdleSockets } from "./idle-sockets.js";
 import type { StoredFile } from "./media.js";
+import { Observations } from "./observations.js";
 import { FloodControl } from "./rate-limits.js";
 import { type HandlerContext, SEND_METHODS } from "./send-methods.js";
 import type { EmulatedChat, Fault, FetchedUrl, ObservedMessage, TelegramEmulatorOptions } from "./types.js";
@@ -73,7 +75,7 @@ export async function startTelegramEmulator(
   const flood = options.rateLimits === false ? undefined : new FloodControl(options.rateLimits ?? {}, now);
   const fetchUrl = options.fetchUrl ?? defaultFetch;
   const known = new Map<string, StoredFile>();
-  const observed: Array<{ chatId: number; message: ObservedMessage }> = [];
+  const observations = new Observations();
   const requests: EmulatorRequest[] = [];
   const urlFetches: string[] = [];
   const faults = createFaultQueue();
@@ -108,11 +110,11 @@ export async function startTelegramEmulator(
       chats,
       media: { files: body.files, known, fetchUrl, onFetch: (fetched) => urlFetches.push(fetched) },
       flood: takeFlood,
-      record: (chatId, message) => observed.push({ chatId, message }),
+      observations,
     };
     if (method === "getme") return reply(res, 200, { ok: true, result: BOT });
     if (method === "sendchataction") return reply(res, 200, { ok: true, result: true });
-    const handler = SEND_METHODS[method];
+    const handler = SEND_METHODS[method] ?? EDIT_METHODS[method];
     if (!handler) throw new ApiError(404, "Not Found: method not found");
     return reply(res, 200, { ok: true, result: await handler(body, ctx) });
   };
@@ -155,8 +157,7 @@ export async function startTelegramEmulator(
     rateLimitRefusals: () => floodRefusals,
     urlFetches,
     connections: idle.counts,
-    observe: (chatId) =>
-      observed.filter((o) => chatId === undefined || o.chatId === chatId).map((o) => o.message),
+    observe: (chatId) => observations.list(chatId),
     inject: (fault) => faults.inject(fault),
     addChat: (chat) => chats.add(chat),
     seedMessage: (chatId, text) => String(chats.seed(chatId, text)),

@@ -2,9 +2,9 @@
  * Public types of the Telegram Bot API emulator. What it records and the faults it takes
  * are the conformance suite's own types.
  */
-import type { Fault, ObservedMessage } from "@outbox/core";
+import type { Fault, ObservedFormat, ObservedMessage } from "@outbox/core";
 
-export type { Fault, ObservedMessage };
+export type { Fault, ObservedFormat, ObservedMessage };
 
 /** A chat the emulator knows. Messages to any other chat fail with "chat not found". */
 export interface EmulatedChat {

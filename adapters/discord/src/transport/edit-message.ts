@@ -1,0 +1,53 @@
+/**
+ * Live-preview operations: Edit Message (`PATCH /channels/{id}/messages/{id}`, new content
+ * with the same `allowed_mentions` as a send) and Delete Message. Discord accepts an edit
+ * that changes nothing, so there is no "not modified" refusal to absorb.
+ */
+import {
+  type DeleteOperation,
+  type EditOperation,
+  type SentMessage,
+  TargetNotFoundError,
+} from "@outbox/core";
+import { toOutboxError } from "./errors.js";
+import type { PostContext } from "./post-message.js";
+
+/** Replace the content of a message the bot sent. */
+export async function editMessage(ctx: PostContext, op: EditOperation): Promise<SentMessage> {
+  const route = await messageRoute(ctx, op);
+  const body = { content: op.text.text, allowed_mentions: ctx.allowedMentions };
+  try {
+    await ctx.rest.patch(route, { body, ...(op.signal ? { signal: op.signal } : {}) });
+  } catch (error) {
+    throw toOutboxError(error, {
+      route: `PATCH ${route}`,
+      reply: false,
+      thread: op.thread !== undefined,
+      message: true,
+    });
+  }
+  const rateLimit = ctx.rateLimits.take(body);
+  return { id: op.messageId, ...(rateLimit ? { rateLimit } : {}) };
+}
+
+/** Delete a message the bot sent. */
+export async function deleteMessage(ctx: PostContext, op: DeleteOperation): Promise<void> {
+  const route = await messageRoute(ctx, op);
+  try {
+    await ctx.rest.delete(route, op.signal ? { signal: op.signal } : {});
+  } catch (error) {
+    throw toOutboxError(error, {
+      route: `DELETE ${route}`,
+      reply: false,
+      thread: op.thread !== undefined,
+      message: true,
+    });
+  }
+}
+
+async function messageRoute(ctx: PostContext, op: EditOperation | DeleteOperation): Promise<`/${string}`> {
+  if (!/^\d{15,21}$/.test(op.messageId))
+    throw new TargetNotFoundError(`Discord message id "${op.messageId}" is not a snowflake id`, "message");
+  const channel = await ctx.channels.channelOf(op);
+  return `/channels/${channel}/messages/${op.messageId}`;
+}
