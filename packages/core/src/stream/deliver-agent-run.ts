@@ -83,6 +83,12 @@ async function runAgent(
     ...(workspaceDir === undefined ? {} : { workspaceDir }),
   };
   const normalize = (input: ReplyPayloadInput): ReplyPayload => normalizePayload(input, parseOptions);
+  /** A payload for a delivery during the run: media already delivered left out; `null` when nothing is left. */
+  const unsent = (payload: ReplyPayload): ReplyPayload | null => {
+    const rest = turn.withoutSent(payload);
+    const empty = rest.text.trim() === "" && rest.mediaUrls.length === 0 && rest.media.length === 0;
+    return empty && (rest.refusedMedia ?? []).length === 0 ? null : rest;
+  };
   const ledger = createRunLedger();
   const splitter = mode === "blocks" ? createBlockSplitter(settings.sizes) : undefined;
   const reader = createEventReader(events, options.clock ?? systemClock, signal);
@@ -131,7 +137,7 @@ async function runAgent(
     }
   };
   const deliverBlocks = async (blocks: string[]): Promise<void> => {
-    for (const block of blocks) await deliver("block", () => normalize({ text: block }));
+    for (const block of blocks) await deliver("block", () => unsent(normalize({ text: block })));
   };
   const flush = (scope: FlushScope): Promise<void> => deliverBlocks(splitter?.flush(scope) ?? []);
   const finalPayload = (text: string, media: ReturnType<typeof splitMedia>): ReplyPayload | null => {
@@ -198,7 +204,7 @@ async function runAgent(
       }
     } else if (event.type === "media") {
       await flush("paused");
-      await deliver("media", () => normalize({ media: [event.media] }));
+      await deliver("media", () => unsent(normalize({ media: [event.media] })));
     } else if (event.type === "tool_use") await flush("paused");
     else if (event.type === "tool_result") onToolResult(event);
     else if (event.type === "error") {
