@@ -9,10 +9,13 @@ const usage = {
   inputTokens: { total: 3, noCache: 3, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: 5, text: 5, reasoning: undefined },
 };
-type Chunk = Parameters<typeof simulateReadableStream>[0]["chunks"][number];
+/** A stream part of the mock model (LanguageModelV3StreamPart), taken from the mock's own types. */
+type DoStream = NonNullable<NonNullable<ConstructorParameters<typeof MockLanguageModelV3>[0]>["doStream"]>;
+type StreamResult = Awaited<ReturnType<Extract<DoStream, (...args: never[]) => unknown>>>;
+type Chunk = StreamResult["stream"] extends ReadableStream<infer Part> ? Part : never;
 const text = (id: string, ...deltas: string[]): Chunk[] => [
   { type: "text-start", id },
-  ...deltas.map((delta) => ({ type: "text-delta", id, delta })),
+  ...deltas.map((delta): Chunk => ({ type: "text-delta", id, delta })),
   { type: "text-end", id },
 ];
 const finish = (unified: "stop" | "tool-calls"): Chunk => ({
@@ -25,7 +28,9 @@ const finish = (unified: "stop" | "tool-calls"): Chunk => ({
 function mockModel(steps: Chunk[][]): MockLanguageModelV3 {
   let step = 0;
   return new MockLanguageModelV3({
-    doStream: async () => ({ stream: simulateReadableStream({ chunks: steps[step++] ?? [finish("stop")] }) }),
+    doStream: async () => ({
+      stream: simulateReadableStream<Chunk>({ chunks: steps[step++] ?? [finish("stop")] }),
+    }),
   });
 }
 
