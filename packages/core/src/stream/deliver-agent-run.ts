@@ -3,9 +3,10 @@
  * `final`, `blocks` or `preview` mode, with the once-only rules of `createDeliveryTurn`
  * (spec: docs/streaming.md).
  */
-import type { ChannelAdapter, DeliveryReceipt, LivePreview } from "../adapter/types.js";
+import type { ChannelAdapter } from "../adapter/types.js";
 import { systemClock } from "../engine/clock.js";
-import { AgentRunError, OutboxError, TransportError } from "../errors/errors.js";
+import { AgentRunError } from "../errors/errors.js";
+import { redactError } from "../errors/redact.js";
 import { createDeliveryTurn } from "../parse/delivery-turn.js";
 import { normalizePayload } from "../parse/normalize-payload.js";
 import { parseReply } from "../parse/parse-reply.js";
@@ -17,12 +18,12 @@ import { createProgressFeed } from "./progress-feed.js";
 import { createRunLedger } from "./run-ledger.js";
 import { splitMedia, toolOutput, undeliveredOf, withToolItems } from "./run-media.js";
 import { checkRunOptions } from "./run-options.js";
+import { createRunSender } from "./run-sender.js";
 import type {
   AgentRunDelivery,
   AgentRunProgress,
   AgentRunReceipt,
   DeliverAgentRunOptions,
-  RunStepKind,
 } from "./run-types.js";
 
 /**
@@ -93,49 +94,11 @@ async function runAgent(
   const splitter = mode === "blocks" ? createBlockSplitter(settings.sizes) : undefined;
   const reader = createEventReader(events, options.clock ?? systemClock, signal);
   const toolItems: MediaAttachment[] = [];
-  const counts = { block: 0, media: 0, final: 0 };
   let streamed = "";
-  let preview: LivePreview | undefined;
   let toolVoice = false;
 
-  const keyFor = (step: RunStepKind): string | undefined =>
-    runKey === undefined ? undefined : `${runKey}:${step}${step === "final" ? "" : `:${counts[step]}`}`;
-  const sendOptions = (step: RunStepKind) => {
-    const key = keyFor(step);
-    counts[step] += 1;
-    return { ...(key === undefined ? {} : { idempotencyKey: key }), ...(signal ? { signal } : {}) };
-  };
-  const record = (step: RunStepKind, receipt: DeliveryReceipt): void => {
-    ledger.add(receipt);
-    progress({ type: "delivered", step, receipt });
-  };
-  /** Send one payload; `false` when the run was aborted meanwhile (nothing recorded). */
-  const deliver = async (step: RunStepKind, make: () => ReplyPayload | null): Promise<boolean> => {
-    if (signal?.aborted) return false;
-    const settling = step === "final" ? preview : undefined;
-    try {
-      const payload = make();
-      if (payload === null) {
-        await settling?.cancel();
-        return true;
-      }
-      const receipt = settling
-        ? await settling.settle(payload, sendOptions(step))
-        : await adapter.send(payload, target, sendOptions(step));
-      if (receipt.ok || receipt.messages.length > 0) turn.recordSent(payload);
-      record(step, receipt);
-      return true;
-    } catch (error) {
-      if (signal?.aborted) return false;
-      record(step, {
-        ok: false,
-        messages: [],
-        failures: [{ part: 0, error: asOutboxError(error) }],
-        degraded: [],
-      });
-      return true;
-    }
-  };
+  const sender = createRunSender({ adapter, target, turn, ledger, progress, signal, runKey });
+  const deliver = sender.deliver;
   const deliverBlocks = async (blocks: string[]): Promise<void> => {
     for (const block of blocks) await deliver("block", () => unsent(normalize({ text: block })));
   };
@@ -193,14 +156,14 @@ async function runAgent(
       idleArmed = true;
       if (splitter) await deliverBlocks(splitter.push(event.text));
       else if (mode === "preview") {
-        if (preview === undefined) {
-          preview = adapter.preview?.(target, {
+        if (sender.preview === undefined) {
+          sender.preview = adapter.preview?.(target, {
             ...(settings.previewIntervalMs === undefined ? {} : { intervalMs: settings.previewIntervalMs }),
             ...(signal ? { signal } : {}),
           });
           progress({ type: "preview-started" });
         }
-        preview?.update(parseReply(streamed, { ...parseOptions, media: "strip" }).text);
+        sender.preview?.update(parseReply(streamed, { ...parseOptions, media: "strip" }).text);
       }
     } else if (event.type === "media") {
       await flush("paused");
@@ -239,20 +202,15 @@ async function runAgent(
       finalPayload(splitter ? "" : streamed.slice(0, complete), { refs: [], items: [] }),
     );
     if (signal?.aborted) end = "aborted";
-    else
-      ledger.fail(
-        new AgentRunError(
-          "agent-error",
-          `the agent run failed: ${describe(failure)}`,
-          undeliveredOf(leftover, null),
-          {
-            cause: failure,
-          },
-        ),
-      );
+    else {
+      const message = `the agent run failed: ${describe(failure)}`;
+      const undelivered = undeliveredOf(leftover, null);
+      // The runtime's error (and its cause chain) may carry an API key or a signed URL.
+      ledger.fail(redactError(new AgentRunError("agent-error", message, undelivered, { cause: failure })));
+    }
   }
   if (end === "aborted") {
-    await preview?.cancel().catch(() => undefined);
+    await sender.preview?.cancel().catch(() => undefined);
     const rest = turn.finalize(normalize({ text: "" }));
     const items = toolItems.length;
     const undelivered = undeliveredOf(splitter ? splitter.pending : streamed, rest);
@@ -266,9 +224,4 @@ async function runAgent(
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function asOutboxError(error: unknown): OutboxError {
-  if (error instanceof OutboxError) return error;
-  return new TransportError(`delivery failed: ${describe(error)}`, { ambiguous: true, cause: error });
 }

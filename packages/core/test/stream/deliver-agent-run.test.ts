@@ -178,7 +178,21 @@ describe("deliverAgentRun: blocks mode", () => {
       reason: "agent-error",
       undelivered: { text: "half a sen" },
     });
-    expect(failure?.cause).toBe(cause);
+    expect((failure?.cause as Error).message).toBe(cause.message);
+  });
+
+  it("the runtime's error is redacted: no API key or signed URL reaches the receipt", async () => {
+    const leak = new Error("POST https://api.model.test/v1/chat?key=sk-live-123456789 failed");
+    const receipt = await deliverAgentRun(
+      script<AgentEvent>([{ type: "error", error: leak }]),
+      createFakeAdapter(),
+      target,
+    ).receipt;
+    const error = receipt.failures.at(-1)?.error;
+    expect(error?.message).toContain("https://api.model.test/v1/chat");
+    expect(JSON.stringify([error?.message, (error?.cause as Error).message])).not.toContain(
+      "sk-live-123456789",
+    );
   });
 
   it("error in final mode delivers the complete paragraphs too", async () => {
