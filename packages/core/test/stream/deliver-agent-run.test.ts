@@ -178,7 +178,7 @@ describe("deliverAgentRun: blocks mode", () => {
       reason: "agent-error",
       undelivered: { text: "half a sen" },
     });
-    expect((failure?.cause as Error).message).toBe(cause.message);
+    expect((failure?.cause as Error | undefined)?.message).toBe(cause.message);
   });
 
   it("the runtime's error is redacted: no API key or signed URL reaches the receipt", async () => {
@@ -190,7 +190,7 @@ describe("deliverAgentRun: blocks mode", () => {
     ).receipt;
     const error = receipt.failures.at(-1)?.error;
     expect(error?.message).toContain("https://api.model.test/v1/chat");
-    expect(JSON.stringify([error?.message, (error?.cause as Error).message])).not.toContain(
+    expect(JSON.stringify([error?.message, (error?.cause as Error | undefined)?.message])).not.toContain(
       "sk-live-123456789",
     );
   });
