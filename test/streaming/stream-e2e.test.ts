@@ -19,6 +19,15 @@ async function* script(
   }
 }
 
+/** A reply streamed in preview mode: two paragraphs and a MEDIA line. */
+const previewed = [
+  "The **answer** is ",
+  "forty-two.\n\n",
+  "Here is why: ",
+  "it is the product of six and seven.\n",
+  `MEDIA:${png.path}\n`,
+];
+
 const para1 = "Here is the **quarterly** summary you asked for.";
 const para2 = "And the chart, drawn by the tool:";
 
@@ -147,5 +156,36 @@ describe.each(platforms)("deliverAgentRun through the %s emulator", (_name, open
     expect(channel.observe().map((message) => message.text)).toEqual(["Sent before the abort."]);
     expect(receipt).toMatchObject({ ok: false, end: "aborted" });
     expect(progress.at(-1)).toMatchObject({ type: "done" });
+  });
+
+  it("preview: streams into one message settled into the final reply, or falls back to blocks and says so", async () => {
+    const events: AgentEvent[] = [
+      ...previewed.map((text): AgentEvent => ({ type: "text", text })),
+      { type: "done" },
+    ];
+    const run = deliverAgentRun(script(events), channel.adapter, channel.target, {
+      mode: "preview",
+      minChars: 10,
+      idleMs: 0,
+      workspaceDir: fixturesDir,
+    });
+    const receipt = await run.receipt;
+    expect(receipt.ok).toBe(true);
+    const seen = view(channel.observe());
+    expect(seen.words.join(" ")).toBe(
+      "The answer is forty-two. Here is why: it is the product of six and seven.",
+    );
+    expect(seen.files).toEqual([png.sha]);
+    if (channel.adapter.preview) {
+      expect(receipt.mode).toBe("preview");
+      expect(receipt.fallback).toBeUndefined();
+      // One preview message became the reply's text: no text was posted twice.
+      expect(channel.observe().filter((message) => message.kind === "text").length).toBeLessThanOrEqual(1);
+    } else {
+      expect(receipt).toMatchObject({ mode: "blocks", fallback: { from: "preview", to: "blocks" } });
+      const progress = [];
+      for await (const item of run) progress.push(item.type);
+      expect(progress[0]).toBe("fallback");
+    }
   });
 });

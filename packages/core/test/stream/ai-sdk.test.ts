@@ -2,8 +2,8 @@ import { stepCountIs, streamText, tool } from "ai";
 import { MockLanguageModelV3, simulateReadableStream } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { type AgentEvent, deliverAgentRun, fromAiSdkStream } from "../../src/index.js";
-import { createFakeAdapter, deliveredMedia, deliveredTexts } from "./fake-adapter.js";
+import { deliverAgentRun, fromAiSdkStream } from "../../src/index.js";
+import { collect, createFakeAdapter, deliveredMedia, deliveredTexts } from "./fake-adapter.js";
 
 const usage = {
   inputTokens: { total: 3, noCache: 3, cacheRead: undefined, cacheWrite: undefined },
@@ -43,12 +43,6 @@ const chartTool = tool({
   }),
 });
 
-async function events(source: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const event of source) out.push(event);
-  return out;
-}
-
 describe("fromAiSdkStream", () => {
   it("maps a two-step run of the SDK's mock model: text, tool call and result, a file, finish", async () => {
     const model = mockModel([
@@ -75,7 +69,7 @@ describe("fromAiSdkStream", () => {
       tools: { chart: chartTool },
       stopWhen: stepCountIs(3),
     });
-    const mapped = await events(fromAiSdkStream(result.fullStream));
+    const mapped = await collect(fromAiSdkStream(result.fullStream));
     expect(mapped).toEqual([
       { type: "text", text: "Let me " },
       { type: "text", text: "draw it." },
@@ -133,39 +127,22 @@ describe("fromAiSdkStream", () => {
       tools: { failing, chart: chartTool },
       stopWhen: stepCountIs(3),
     });
-    const mapped = await events(fromAiSdkStream(result.fullStream));
-    expect(mapped).toContainEqual({
+    // Each read of fullStream is its own copy of the run: map it, and deliver it.
+    const mapped = collect(fromAiSdkStream(result.fullStream));
+    const adapter = createFakeAdapter();
+    const receipt = await deliverAgentRun(
+      fromAiSdkStream(result.fullStream),
+      adapter,
+      { to: "c" },
+      { mode: "blocks", idleMs: 0 },
+    ).receipt;
+    expect(await mapped).toContainEqual({
       type: "tool_result",
       toolName: "failing",
       toolCallId: "c1",
       isError: true,
       text: "disk full",
     });
-
-    const adapter = createFakeAdapter();
-    const again = streamText({
-      model: mockModel([
-        [
-          {
-            type: "tool-call",
-            toolCallId: "c2",
-            toolName: "chart",
-            input: JSON.stringify({ quarter: "Q4" }),
-          },
-          finish("tool-calls"),
-        ],
-        [...text("t2", "Done: see the chart.\nMEDIA:/w/chart.png"), finish("stop")],
-      ]),
-      prompt: "x",
-      tools: { chart: chartTool },
-      stopWhen: stepCountIs(3),
-    });
-    const receipt = await deliverAgentRun(
-      fromAiSdkStream(again.fullStream),
-      adapter,
-      { to: "c" },
-      { mode: "blocks", idleMs: 0 },
-    ).receipt;
     expect(receipt.ok).toBe(true);
     expect(deliveredTexts(adapter)).toEqual(["Done: see the chart."]);
     expect(deliveredMedia(adapter)).toEqual(["/w/chart.png"]);
@@ -180,7 +157,7 @@ describe("fromAiSdkStream", () => {
       yield { type: "finish" };
       yield { type: "text-delta", textDelta: "after finish" };
     }
-    expect(await events(fromAiSdkStream(v4()))).toEqual([
+    expect(await collect(fromAiSdkStream(v4()))).toEqual([
       { type: "text", text: "hi" },
       { type: "tool_use", toolName: "t", input: { a: 1 } },
       { type: "tool_result", toolName: "t", text: "plain" },

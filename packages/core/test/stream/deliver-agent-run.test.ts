@@ -2,20 +2,25 @@ import { describe, expect, it } from "vitest";
 import {
   type AgentEvent,
   AgentRunError,
-  type AgentRunProgress,
   createManualClock,
+  type DeliverAgentRunOptions,
   deliverAgentRun,
   PayloadError,
 } from "../../src/index.js";
-import { createFakeAdapter, deliveredMedia, deliveredTexts, script } from "./fake-adapter.js";
+import { collect, createFakeAdapter, deliveredMedia, deliveredTexts, script } from "./fake-adapter.js";
 
 const target = { to: "c1" };
 const words = (n: number, word = "word"): string => Array.from({ length: n }, () => word).join(" ");
 
-async function collect(run: AsyncIterable<AgentRunProgress>): Promise<AgentRunProgress[]> {
-  const out: AgentRunProgress[] = [];
-  for await (const item of run) out.push(item);
-  return out;
+/** Run `events` in blocks mode (no idle flush) on a fresh fake adapter. */
+async function runBlocks(events: AgentEvent[], options: DeliverAgentRunOptions = {}) {
+  const adapter = createFakeAdapter();
+  const receipt = await deliverAgentRun(script(events), adapter, target, {
+    mode: "blocks",
+    idleMs: 0,
+    ...options,
+  }).receipt;
+  return { adapter, receipt };
 }
 
 describe("deliverAgentRun: final mode", () => {
@@ -94,16 +99,10 @@ describe("deliverAgentRun: blocks mode", () => {
   });
 
   it("a final text that differs from the deltas is delivered (the runtime rewrote it)", async () => {
-    const adapter = createFakeAdapter();
-    await deliverAgentRun(
-      script<AgentEvent>([
-        { type: "text", text: "draft" },
-        { type: "done", result: { text: "Rewritten." } },
-      ]),
-      adapter,
-      target,
-      { mode: "blocks", idleMs: 0 },
-    ).receipt;
+    const { adapter } = await runBlocks([
+      { type: "text", text: "draft" },
+      { type: "done", result: { text: "Rewritten." } },
+    ]);
     expect(deliveredTexts(adapter)).toEqual(["draft", "Rewritten."]);
   });
 
@@ -139,18 +138,12 @@ describe("deliverAgentRun: blocks mode", () => {
   });
 
   it("a tool call flushes the text written so far", async () => {
-    const adapter = createFakeAdapter();
-    await deliverAgentRun(
-      script<AgentEvent>([
-        { type: "text", text: "Let me look." },
-        { type: "tool_use", toolName: "search" },
-        { type: "text", text: "Found it." },
-        { type: "done" },
-      ]),
-      adapter,
-      target,
-      { mode: "blocks", idleMs: 0 },
-    ).receipt;
+    const { adapter } = await runBlocks([
+      { type: "text", text: "Let me look." },
+      { type: "tool_use", toolName: "search" },
+      { type: "text", text: "Found it." },
+      { type: "done" },
+    ]);
     expect(deliveredTexts(adapter)).toEqual(["Let me look.", "Found it."]);
   });
 

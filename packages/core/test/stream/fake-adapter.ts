@@ -128,3 +128,10 @@ export function deliveredMedia(adapter: { calls: FakeCall[] }): string[] {
       : [],
   );
 }
+
+/** Every item of an async iterable, in order. */
+export async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of source) out.push(item);
+  return out;
+}
