@@ -9,11 +9,11 @@ import { AgentRunError } from "../errors/errors.js";
 import { redactError } from "../errors/redact.js";
 import { createDeliveryTurn } from "../parse/delivery-turn.js";
 import { normalizePayload } from "../parse/normalize-payload.js";
-import { parseReply } from "../parse/parse-reply.js";
 import type { MediaAttachment, ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
 import type { AgentEvent, AgentToolResultEvent } from "./agent-event.js";
 import { createBlockSplitter, type FlushScope, findCuts } from "./block-splitter.js";
 import { createEventReader } from "./event-reader.js";
+import { createPreviewText } from "./preview-text.js";
 import { createProgressFeed } from "./progress-feed.js";
 import { createRunLedger } from "./run-ledger.js";
 import { splitMedia, toolOutput, undeliveredOf, withToolItems } from "./run-media.js";
@@ -94,6 +94,7 @@ async function runAgent(
   const splitter = mode === "blocks" ? createBlockSplitter(settings.sizes) : undefined;
   const reader = createEventReader(events, options.clock ?? systemClock, signal);
   const toolItems: MediaAttachment[] = [];
+  const previewText = createPreviewText(parseOptions);
   let streamed = "";
   let toolVoice = false;
 
@@ -163,7 +164,7 @@ async function runAgent(
           });
           progress({ type: "preview-started" });
         }
-        sender.preview?.update(parseReply(streamed, { ...parseOptions, media: "strip" }).text);
+        sender.preview?.update(previewText.push(event.text));
       }
     } else if (event.type === "media") {
       await flush("paused");

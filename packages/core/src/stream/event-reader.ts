@@ -47,17 +47,18 @@ export function createEventReader(
           (result): ReadOutcome => (result.done ? { kind: "end" } : { kind: "event", event: result.value }),
           (error: unknown): ReadOutcome => ({ kind: "failed", error }),
         );
-      const racers = [pending, aborted];
-      const timer = new AbortController();
-      if (idleMs !== undefined && idleMs > 0)
-        racers.push(
-          clock.sleep(idleMs, timer.signal).then(
-            (): ReadOutcome => ({ kind: "idle" }),
-            () => never,
-          ),
+      let outcome: ReadOutcome;
+      if (idleMs === undefined || idleMs <= 0)
+        outcome = signal === undefined ? await pending : await Promise.race([pending, aborted]);
+      else {
+        const timer = new AbortController();
+        const idle = clock.sleep(idleMs, timer.signal).then(
+          (): ReadOutcome => ({ kind: "idle" }),
+          () => never,
         );
-      const outcome = await Promise.race(racers);
-      timer.abort();
+        outcome = await Promise.race([pending, aborted, idle]);
+        timer.abort();
+      }
       if (outcome.kind !== "idle") pending = undefined;
       return outcome;
     },
