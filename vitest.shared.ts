@@ -15,6 +15,9 @@ export function outboxProject(name: string, dirUrl: string): UserWorkspaceConfig
       include: name === "repo" ? ["**/*.test.ts"] : name === "pack" ? ["*.test.ts"] : ["test/**/*.test.ts"],
       exclude: name === "repo" ? ["pack/**", "**/node_modules/**"] : ["**/node_modules/**"],
       environment: "node",
+      // eventsource-parser (under the AI SDK) also exports a `source` condition pointing at
+      // TypeScript; the AI SDK chain is inlined so Vite transforms it instead of Node loading it.
+      server: { deps: { inline: ["ai", /@ai-sdk\//, "eventsource-parser"] } },
       testTimeout: 20_000,
       hookTimeout: 20_000,
     },

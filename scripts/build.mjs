@@ -76,6 +76,7 @@ function build({ dir }) {
     declarationMap: true,
     sourceMap: true,
     customConditions: [],
+    allowImportingTsExtensions: false,
   };
   const program = ts.createProgram(files, buildOptions, cachingHost(buildOptions));
   const result = program.emit();

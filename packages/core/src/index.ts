@@ -15,3 +15,4 @@ export { parseMarkdown } from "./markdown/parse-markdown.js";
 export * from "./media/index.js";
 export * from "./parse/index.js";
 export * from "./payload/types.js";
+export * from "./stream/index.js";

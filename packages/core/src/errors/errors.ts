@@ -17,7 +17,8 @@ export type OutboxErrorCode =
   | "target_not_found"
   | "platform_error"
   | "transport_error"
-  | "unsupported_feature";
+  | "unsupported_feature"
+  | "agent_run_failed";
 
 /** Options common to every Outbox error. */
 export interface OutboxErrorOptions {
@@ -187,5 +188,40 @@ export class UnsupportedFeatureError extends OutboxError {
   constructor(feature: string, message: string, options?: OutboxErrorOptions) {
     super("unsupported_feature", message, options);
     this.feature = feature;
+  }
+}
+
+/** Why an agent run stopped before its end (see {@link AgentRunError}). */
+export type AgentRunStop = "agent-error" | "aborted";
+
+/** What an unfinished agent run produced that was not delivered. */
+export interface UndeliveredOutput {
+  /** Text written after the last complete block (an unfinished paragraph), directives included. */
+  text: string;
+  /** Media references produced but not delivered (URL credentials and query strings redacted). */
+  mediaUrls: string[];
+  /** Inline media items produced but not delivered. */
+  media: number;
+}
+
+/**
+ * An agent run did not reach its end: the runtime reported an error, or the caller aborted.
+ * Reported as a receipt failure by `deliverAgentRun`, listing what was produced and not delivered.
+ */
+export class AgentRunError extends OutboxError {
+  /** `agent-error`: the runtime reported an error; `aborted`: the caller's signal fired. */
+  readonly reason: AgentRunStop;
+  /** What was produced and not delivered. */
+  readonly undelivered: UndeliveredOutput;
+
+  constructor(
+    reason: AgentRunStop,
+    message: string,
+    undelivered: UndeliveredOutput,
+    options?: OutboxErrorOptions,
+  ) {
+    super("agent_run_failed", message, options);
+    this.reason = reason;
+    this.undelivered = undelivered;
   }
 }

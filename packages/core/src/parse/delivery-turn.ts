@@ -27,6 +27,11 @@ export interface DeliveryTurn {
   /** Queue media produced by a tool during the turn. */
   addToolMedia(refs: readonly string[], options?: ToolMediaOptions): void;
   /**
+   * `payload` without the media already delivered in this turn (its text untouched); for
+   * deliveries during the turn, such as streamed blocks. Does not record anything.
+   */
+  withoutSent(payload: ReplyPayload): ReplyPayload;
+  /**
    * The final payload minus what was already delivered, plus queued tool media the
    * final reply does not name; `null` when nothing is left. The result counts as sent.
    */
@@ -54,8 +59,21 @@ export function createDeliveryTurn(options: DeliveryTurnOptions = {}): DeliveryT
   const textWasSent = (text: string): boolean =>
     sentTexts.includes(text) || [" ", "\n", "\n\n"].some((glue) => sentTexts.join(glue) === text);
 
+  const unsent = (payload: ReplyPayload): Pick<ReplyPayload, "mediaUrls" | "media"> => {
+    const seen = new Set<string>();
+    const mediaUrls = payload.mediaUrls.filter((ref) => {
+      const id = identity(ref);
+      if (sentMedia.has(id) || seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+    const media = payload.media.filter((item) => !item.filePath || !sentMedia.has(identity(item.filePath)));
+    return { mediaUrls, media };
+  };
+
   return {
     recordSent,
+    withoutSent: (payload) => ({ ...payload, ...unsent(payload) }),
     addToolMedia(refs, toolOptions = {}) {
       for (const ref of refs) {
         const trimmed = ref.trim();
@@ -67,14 +85,8 @@ export function createDeliveryTurn(options: DeliveryTurnOptions = {}): DeliveryT
       }
     },
     finalize(finalPayload) {
-      const named = new Set<string>();
-      const mediaUrls: string[] = [];
-      for (const ref of finalPayload.mediaUrls) {
-        const id = identity(ref);
-        if (sentMedia.has(id) || named.has(id)) continue;
-        named.add(id);
-        mediaUrls.push(ref);
-      }
+      const { mediaUrls, media } = unsent(finalPayload);
+      const named = new Set(mediaUrls.map(identity));
       let audioAsVoice = finalPayload.audioAsVoice;
       for (const item of tool) {
         if (sentMedia.has(item.id)) continue;
@@ -85,9 +97,6 @@ export function createDeliveryTurn(options: DeliveryTurnOptions = {}): DeliveryT
         audioAsVoice ||= item.audioAsVoice;
       }
       tool.length = 0;
-      const media = finalPayload.media.filter(
-        (item) => !item.filePath || !sentMedia.has(identity(item.filePath)),
-      );
       const trimmed = finalPayload.text.trim();
       const text = trimmed === "" || textWasSent(trimmed) ? "" : finalPayload.text;
       if (text === "" && mediaUrls.length === 0 && media.length === 0 && finalPayload.embeds.length === 0)

@@ -78,4 +78,18 @@ describe("createDeliveryTurn", () => {
     expect(turn.finalize(final)).toMatchObject({ text: "hi", mediaUrls: ["/tmp/a.png"] });
     expect(turn.finalize(final)).toBeNull();
   });
+
+  it("withoutSent: drops media already delivered (by identity) and repeats, keeps the text, records nothing", () => {
+    const turn = createDeliveryTurn({ workspaceDir: "/w" });
+    turn.recordSent(payload({ text: "block one", mediaUrls: ["/w/a.png"] }));
+    const block = payload({
+      text: "block one",
+      mediaUrls: ["file:///w/a.png", "./b.png", "/w/b.png"],
+      media: [{ mimeType: "image/png", filePath: "a.png" }],
+    });
+    const rest = turn.withoutSent(block);
+    expect(rest).toMatchObject({ text: "block one", mediaUrls: ["./b.png"], media: [] });
+    // Nothing was recorded: the same payload still has b.png to deliver.
+    expect(turn.withoutSent(block).mediaUrls).toEqual(["./b.png"]);
+  });
 });

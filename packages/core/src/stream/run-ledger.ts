@@ -1,0 +1,51 @@
+/**
+ * The combined receipt of an agent run: each delivery's receipt added in order, its part
+ * numbers shifted so that they count across the whole run.
+ */
+import type { DeliveryReceipt } from "../adapter/types.js";
+import type { OutboxError } from "../errors/errors.js";
+import type { AgentRunReceipt } from "./run-types.js";
+
+/** Collects the deliveries of one run. */
+export interface RunLedger {
+  /** Add one delivery's receipt. */
+  add(receipt: DeliveryReceipt): void;
+  /** Add a failure that is not a delivery's (the run stopped early); it gets its own part number. */
+  fail(error: OutboxError): void;
+  /** The combined receipt so far. */
+  receipt(fields: Pick<AgentRunReceipt, "mode" | "fallback" | "end">): AgentRunReceipt;
+}
+
+/** Start an empty ledger. */
+export function createRunLedger(): RunLedger {
+  let next = 0;
+  const messages: AgentRunReceipt["messages"] = [];
+  const failures: AgentRunReceipt["failures"] = [];
+  const degraded: AgentRunReceipt["degraded"] = [];
+  return {
+    add(receipt) {
+      const offset = next;
+      const shift = <T extends { part: number }>(entry: T): T => {
+        next = Math.max(next, offset + entry.part + 1);
+        return { ...entry, part: offset + entry.part };
+      };
+      messages.push(...receipt.messages.map(shift));
+      failures.push(...receipt.failures.map(shift));
+      degraded.push(...receipt.degraded.map(shift));
+    },
+    fail(error) {
+      failures.push({ part: next++, error });
+    },
+    receipt({ mode, fallback, end }) {
+      return {
+        ok: failures.length === 0 && end === "done",
+        messages: [...messages],
+        failures: [...failures],
+        degraded: [...degraded],
+        mode,
+        ...(fallback === undefined ? {} : { fallback }),
+        end,
+      };
+    },
+  };
+}

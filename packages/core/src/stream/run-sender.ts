@@ -1,0 +1,89 @@
+/**
+ * The deliveries of an agent run: each through `adapter.send` (or, for the final reply of a
+ * previewed run, the preview's `settle`), with a key derived from the run's, recorded in
+ * the turn, the ledger and the progress feed.
+ */
+import type { ChannelAdapter, LivePreview, SendOptions } from "../adapter/types.js";
+import { OutboxError, TransportError } from "../errors/errors.js";
+import type { DeliveryTurn } from "../parse/delivery-turn.js";
+import type { ReplyPayload, Target } from "../payload/types.js";
+import type { RunLedger } from "./run-ledger.js";
+import type { AgentRunProgress, RunStepKind } from "./run-types.js";
+
+/** What the sender works with. */
+export interface RunSenderContext {
+  /** The channel. */
+  adapter: ChannelAdapter;
+  /** Where to. */
+  target: Target;
+  /** The turn's once-only memory. */
+  turn: DeliveryTurn;
+  /** The combined receipt. */
+  ledger: RunLedger;
+  /** The progress feed. */
+  progress: (item: AgentRunProgress) => void;
+  /** The run's abort signal. */
+  signal: AbortSignal | undefined;
+  /** The run's idempotency key. */
+  runKey: string | undefined;
+}
+
+/** Sends a run's deliveries. */
+export interface RunSender {
+  /**
+   * Deliver the payload `make` returns (`null`: nothing to send; a started preview is then
+   * cancelled at the final step). Failures go to the receipt; after an abort nothing is sent
+   * or recorded.
+   */
+  deliver(step: RunStepKind, make: () => ReplyPayload | null): Promise<void>;
+  /** The live preview, once started; the final step settles it. */
+  preview: LivePreview | undefined;
+}
+
+/** Create the sender of one run. */
+export function createRunSender(context: RunSenderContext): RunSender {
+  const { adapter, target, turn, ledger, progress, signal, runKey } = context;
+  const counts: Record<RunStepKind, number> = { block: 0, media: 0, final: 0 };
+  const optionsFor = (step: RunStepKind): SendOptions => {
+    const key =
+      runKey === undefined ? undefined : `${runKey}:${step}${step === "final" ? "" : `:${counts[step]}`}`;
+    counts[step] += 1;
+    return { ...(key === undefined ? {} : { idempotencyKey: key }), ...(signal ? { signal } : {}) };
+  };
+  const sender: RunSender = {
+    preview: undefined,
+    async deliver(step, make) {
+      if (signal?.aborted) return;
+      const settling = step === "final" ? sender.preview : undefined;
+      let receipt: Awaited<ReturnType<ChannelAdapter["send"]>>;
+      try {
+        const payload = make();
+        if (payload === null) {
+          await settling?.cancel();
+          return;
+        }
+        receipt = settling
+          ? await settling.settle(payload, optionsFor(step))
+          : await adapter.send(payload, target, optionsFor(step));
+        if (receipt.ok || receipt.messages.length > 0) turn.recordSent(payload);
+      } catch (error) {
+        if (signal?.aborted) return;
+        receipt = {
+          ok: false,
+          messages: [],
+          failures: [{ part: 0, error: asOutboxError(error) }],
+          degraded: [],
+        };
+      }
+      ledger.add(receipt);
+      progress({ type: "delivered", step, receipt });
+    },
+  };
+  return sender;
+}
+
+function asOutboxError(error: unknown): OutboxError {
+  if (error instanceof OutboxError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new TransportError(`delivery failed: ${message}`, { ambiguous: true, cause: error });
+}
