@@ -35,6 +35,8 @@ export interface InboxMessage extends Omit<ObservedMessage, "kind" | "items"> {
   items?: InboxMessage[];
   /** Embeds the message shows. */
   embeds?: InboxEmbed[];
+  /** Who wrote it (`data-author`: `assistant`, or `user` for an inbound message), when the page says. */
+  author?: string;
   /** Voice duration from `data-duration-ms`, when the page shows one. */
   durationMs?: number;
   /** Where the media element loads from (probe or element attribute). */
@@ -67,6 +69,8 @@ export function decodeArticle(article: DomElement): InboxMessage {
   if (!kind)
     throw new Error(`article ${article.attrs["data-id"]}: unknown data-kind "${article.attrs["data-kind"]}"`);
   const message: InboxMessage = { id: article.attrs["data-id"] ?? "", kind };
+  const author = article.attrs["data-author"];
+  if (author !== undefined) message.author = author;
   const replyTo = article.attrs["data-reply-to"];
   if (replyTo !== undefined) message.replyTo = replyTo;
   const thread = article.attrs["data-thread"];
@@ -169,6 +173,7 @@ export function toObserved(messages: InboxMessage[]): ObservedMessage[] {
 function observedOf(message: InboxMessage): ObservedMessage {
   const {
     id: _id,
+    author: _author,
     embeds: _embeds,
     durationMs: _duration,
     src: _src,
