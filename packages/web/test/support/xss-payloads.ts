@@ -64,11 +64,11 @@ const textPayloads: Array<[name: string, text: string, shows?: string[]]> = [
   ["console", `<svg onload="console.log('PWNED console')"></svg>`],
   ["embed-js", `[embed url="javascript:${pwn("embed-js")}" title="js" /]`, ["[embed"]],
   ["embed-data", `[embed url="data:text/html,<script>top.__pwned='embed-data'</script>" /]`, ["[embed"]],
+  ["embed-title", `[embed url="https://example.com/c" title="<img src=x onerror=${pwn("embed-title")}>" /]`],
   [
-    "embed-title",
-    `[embed url="https://example.com/c" title="<img src=x onerror=${pwn("embed-title")}>" /]`,
+    "embed-block-body",
+    `[embed url="https://example.com/c"]<img src=x onerror="${pwn("embed-block-body")}">[/embed]`,
   ],
-  ["embed-block-body", `[embed url="https://example.com/c"]<img src=x onerror="${pwn("embed-block-body")}">[/embed]`],
 ];
 
 const canvas = (name: string, url: string, title = name): CanvasEmbed => ({
@@ -81,7 +81,10 @@ export const xssPayloads: readonly XssPayload[] = [
   ...textPayloads.map(([name, text, shows]) => ({ name, payload: { text }, ...(shows ? { shows } : {}) })),
   {
     name: "structured-embed-js",
-    payload: { text: "structured js embed", embeds: [canvas("structured-embed-js", `javascript:${pwn("x")}`)] },
+    payload: {
+      text: "structured js embed",
+      embeds: [canvas("structured-embed-js", `javascript:${pwn("x")}`)],
+    },
   },
   {
     name: "structured-embed-vbscript",
@@ -91,7 +94,9 @@ export const xssPayloads: readonly XssPayload[] = [
     name: "structured-embed-title",
     payload: {
       text: "structured embed title",
-      embeds: [canvas("t", "https://example.com/c", `"><img src=x onerror="${pwn("structured-embed-title")}">`)],
+      embeds: [
+        canvas("t", "https://example.com/c", `"><img src=x onerror="${pwn("structured-embed-title")}">`),
+      ],
     },
   },
   {
