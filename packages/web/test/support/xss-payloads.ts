@@ -3,9 +3,11 @@
  * script on the inbox page. Every payload that ran would leave a trace the browser test looks
  * for: `window.__pwned` (or the top window's) set to the payload's name, a dialog, or a console
  * line starting `PWNED`. `shows` is text that must appear literally in the message: markup a
- * model wrote is shown as text, not dropped in silence.
+ * model wrote is shown as text, not dropped in silence. The sanitizer tests' payloads
+ * (`../xss.ts`, which call `alert`) run in the browser too.
  */
 import type { CanvasEmbed, ReplyPayloadInput } from "@outbox/core";
+import { XSS_PAYLOADS } from "../xss.js";
 
 /** One attack. */
 export interface XssPayload {
@@ -31,13 +33,8 @@ const textPayloads: Array<[name: string, text: string, shows?: string[]]> = [
     `<math><mtext><table><mglyph><style><img src=x onerror="${pwn("math-mxss")}"></style></mglyph></table></mtext></math>`,
     ["<math>"],
   ],
-  ["noscript-mxss", `<noscript><p title="</noscript><img src=x onerror=${pwn("noscript-mxss")}>">`],
   ["iframe-js", `<iframe src="javascript:top.__pwned='iframe-js'"></iframe>`, ["<iframe"]],
   ["iframe-srcdoc", `<iframe srcdoc="<script>top.__pwned='iframe-srcdoc'</script>"></iframe>`],
-  ["object-data", `<object data="javascript:${pwn("object-data")}"></object>`],
-  ["embed-src", `<embed src="javascript:${pwn("embed-src")}">`],
-  ["details-ontoggle", `<details open ontoggle="${pwn("details-ontoggle")}"><summary>x</summary></details>`],
-  ["body-onload", `<body onload="${pwn("body-onload")}">`],
   ["style-tag", `<style>*{background:url("javascript:${pwn("style-tag")}")}</style>`],
   ["form-action", `<form><button formaction="javascript:${pwn("form-action")}">go</button></form>`],
   ["video-onerror", `<video><source onerror="${pwn("video-onerror")}"></video>`],
@@ -45,22 +42,17 @@ const textPayloads: Array<[name: string, text: string, shows?: string[]]> = [
   ["raw-a-entity", `<a href="&#x6A;avascript:${pwn("raw-a-entity")}">hex</a>`],
   ["raw-a-tab", `<a href="java\tscript:${pwn("raw-a-tab")}">tab</a>`],
   ["md-link-js", `[click me](javascript:${pwn("md-link-js")})`, ["click me"]],
-  ["md-link-case", `[click](JaVaScRiPt:${pwn("md-link-case")})`],
   ["md-link-entity", `[click](javascript&#58;${pwn("md-link-entity")})`],
-  ["md-link-entity2", `[click](&#106;avascript:${pwn("md-link-entity2")})`],
-  ["md-link-attr", `[x](https://example.com/" onmouseover="${pwn("md-link-attr")})`],
   ["md-autolink", `<javascript:${pwn("md-autolink")}>`],
   ["md-ref-link", `[ref][1]\n\n[1]: javascript:${pwn("md-ref-link")}`],
   ["md-image-js", `![x](javascript:${pwn("md-image-js")})`],
   ["md-image-attr", `![x](https://example.com/x.png" onerror="${pwn("md-image-attr")})`],
-  ["md-link-data", `[data](data:text/html;base64,PHNjcmlwdD50b3AuX19wd25lZD0nZGF0YSc8L3NjcmlwdD4=)`],
   ["raw-a-data", `<a href="data:text/html,<script>top.__pwned='raw-a-data'</script>">data link</a>`],
   ["entity-script", `&lt;script&gt;${pwn("entity-script")}&lt;/script&gt;`, ["<script>"]],
   ["code-span", `\`<script>${pwn("code-span")}</script>\``, ["<script>"]],
   ["code-block", `\`\`\`html\n<img src=x onerror="${pwn("code-block")}">\n\`\`\``, ["<img src=x onerror="]],
   ["spoiler-img", `||<img src=x onerror="${pwn("spoiler-img")}">||`, ["<img src=x"]],
   ["bold-html", `**<img src=x onerror="${pwn("bold-html")}">**`, ["<img src=x"]],
-  ["alert", `<img src=x onerror="alert('PWNED alert')">`],
   ["console", `<svg onload="console.log('PWNED console')"></svg>`],
   ["embed-js", `[embed url="javascript:${pwn("embed-js")}" title="js" /]`, ["[embed"]],
   ["embed-data", `[embed url="data:text/html,<script>top.__pwned='embed-data'</script>" /]`, ["[embed"]],
@@ -76,9 +68,10 @@ const canvas = (name: string, url: string, title = name): CanvasEmbed => ({
   preview: { kind: "canvas", surface: "assistant_message", render: "url", url, title },
 });
 
-/** Every attack, text ones first, then structured fields (embeds, media file names, captions). */
+/** Every attack: text ones (ours, then the sanitizer tests'), then structured fields (embeds, file names). */
 export const xssPayloads: readonly XssPayload[] = [
   ...textPayloads.map(([name, text, shows]) => ({ name, payload: { text }, ...(shows ? { shows } : {}) })),
+  ...XSS_PAYLOADS.map((text, index) => ({ name: `sanitizer-test-${index}`, payload: { text } })),
   {
     name: "structured-embed-js",
     payload: {
