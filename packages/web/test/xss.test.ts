@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeInbox } from "../src/conformance/decode.js";
 import { snapshotInbox } from "../src/conformance/snapshot.js";
-import { waitForMessages } from "../src/conformance/wait.js";
+import { waitForImages, waitForMessages } from "../src/conformance/wait.js";
 import { BROWSER_TIMEOUT_MS, browserLabel, noBrowser, useBrowser } from "./support/browser.js";
 import { startTestInbox, type TestInbox } from "./support/inbox.js";
 import { xssPayloads } from "./support/xss-payloads.js";
@@ -41,9 +41,6 @@ const AUDIT = `(() => {
   }
   return problems;
 })()`;
-
-/** Every image on the page finished loading or failing, so an `onerror` would have fired. */
-const IMAGES_SETTLED = `Array.from(document.images).every((img) => img.complete)`;
 
 describe.skipIf(noBrowser)(`XSS payloads ${browserLabel}`, { timeout: 120_000 }, () => {
   const handle = useBrowser();
@@ -84,7 +81,7 @@ describe.skipIf(noBrowser)(`XSS payloads ${browserLabel}`, { timeout: 120_000 },
   }
 
   async function traces(page: Page) {
-    await page.waitForFunction(IMAGES_SETTLED, undefined, { polling: "raf" }).catch(() => undefined);
+    await waitForImages(page, BROWSER_TIMEOUT_MS);
     return {
       pwned: await page.evaluate("window.__pwned ?? null"),
       violations: (await page.evaluate("window.__violations")) as string[],

@@ -35,4 +35,4 @@ export {
   type SnapshotOptions,
   snapshotInbox,
 } from "./snapshot.js";
-export { waitForMessages } from "./wait.js";
+export { waitForImages, waitForMessages } from "./wait.js";

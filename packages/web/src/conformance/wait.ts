@@ -39,3 +39,20 @@ export async function waitForMessages(page: Page, ids: string[], timeout: number
     );
   }
 }
+
+/** The images of the page, as far as the wait below reads them. */
+type PageImages = { document: { images: ArrayLike<{ complete: boolean }> } };
+
+/**
+ * Wait until every image of the inbox finished loading or failed (so an `onerror` would have
+ * fired, and a screenshot shows them). Lazy images are scrolled into view first.
+ */
+export async function waitForImages(page: Page, timeout: number): Promise<void> {
+  for (const image of await page.locator("#ob-messages img").all())
+    await image.scrollIntoViewIfNeeded({ timeout });
+  await page.waitForFunction(
+    () => Array.from((globalThis as unknown as PageImages).document.images).every((image) => image.complete),
+    undefined,
+    { timeout, polling: "raf" },
+  );
+}
