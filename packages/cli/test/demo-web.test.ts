@@ -109,9 +109,13 @@ describe.skipIf(noBrowser)(
         expect(text).not.toMatch(/\[embed|MEDIA:|\[\[/);
 
         mkdirSync(join(repoRoot, ".outbox-tmp/artifacts"), { recursive: true });
-        // Back to the top, so the sticky header sits where a person sees it.
+        // A viewport as tall as the page: the sticky header stays on top, and the canvas (a
+        // frame in another process) is painted, which a scrolled full-page capture can miss.
+        const height = (await page.evaluate("document.documentElement.scrollHeight")) as number;
+        await page.setViewportSize({ width: 900, height });
         await page.evaluate("window.scrollTo(0, 0)");
-        await page.screenshot({ path: SCREENSHOT, fullPage: true });
+        await canvas.locator("svg").waitFor();
+        await page.screenshot({ path: SCREENSHOT });
       } finally {
         await browser.close();
       }
