@@ -8,7 +8,8 @@ import { repoRoot as root, workspaceNames } from "./support/workspace.js";
 const file = join(root, "docs", "capabilities.md");
 
 async function loadCapabilities(): Promise<Array<{ name: string; capabilities: Capabilities }>> {
-  const names = workspaceNames("adapters");
+  // The chat adapters, then the web inbox (packages/web), which is an adapter too.
+  const names = [...workspaceNames("adapters"), "web"];
   return Promise.all(
     names.map(async (name) => {
       const mod = await import(`@outbox/${name}`);

@@ -48,12 +48,14 @@ const rows: Row[] = [
   [
     "rate limits",
     (c) =>
-      c.rateLimits
-        .map(
-          (l) =>
-            `${l.limit}/${l.intervalMs / 1000}s ${l.scope}${l.match ? ` (\`${l.match}\`)` : ""}${l.burst ? `, burst ${l.burst}` : ""}`,
-        )
-        .join("; "),
+      c.rateLimits.length === 0
+        ? "none"
+        : c.rateLimits
+            .map(
+              (l) =>
+                `${l.limit}/${l.intervalMs / 1000}s ${l.scope}${l.match ? ` (\`${l.match}\`)` : ""}${l.burst ? `, burst ${l.burst}` : ""}`,
+            )
+            .join("; "),
   ],
 ];
 

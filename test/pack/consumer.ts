@@ -7,7 +7,7 @@
 export interface Packed {
   /** Package name (`@outbox/telegram`). */
   name: string;
-  /** Folder name under adapters/, when it is an adapter (`telegram`). */
+  /** Folder name, when it is an adapter (a package with a `./testing` export: `telegram`, `web`). */
   adapter?: string;
   /** The tarball's absolute path. */
   tarball: string;
@@ -102,7 +102,8 @@ export async function send${i}(): Promise<DeliveryReceipt> {
   }
 }`,
   );
-  const harnesses = adapters.map((pkg, i) => {
+  const harnesses = adapters.flatMap((pkg, i) => {
+    if (!("./conformance" in pkg.manifest.exports)) return [];
     const factory = `create${pkg.adapter?.charAt(0).toUpperCase()}${pkg.adapter?.slice(1)}Harness`;
     return `import { ${factory} as harness${i} } from "${pkg.name}/conformance";
 export const suite${i}: ConformanceHarness = harness${i}();`;

@@ -23,6 +23,13 @@ describe("media by content hash", () => {
     expect(response.headers.get("content-security-policy")).toContain("sandbox");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await response.arrayBuffer()).equals(fixtureBytes("png"))).toBe(true);
+    const again = await authed(channel, `media/${fixtureSha256("png")}`, {
+      headers: { "If-None-Match": `"${fixtureSha256("png")}"` },
+    });
+    expect(again.status).toBe(304);
+    const head = await authed(channel, `media/${fixtureSha256("png")}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(fixtureBytes("png").length));
   });
 
   it("sends documents as attachments under their file name", async () => {

@@ -36,8 +36,12 @@ describe("the page", () => {
     expect(first.status).toBe(303);
     expect(first.headers.get("location")).toBe("./");
     const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0] as string;
-    expect(first.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Strict/);
+    expect(first.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
     const page = await fetch(`${channel.inbox.url}/c/demo/`, { headers: { cookie } });
     expect(page.status).toBe(200);
+    // Without the trailing slash the page redirects to it (its links are relative), query kept.
+    const bare = await fetch(`${channel.inbox.url}/c/demo?token=t`, { redirect: "manual" });
+    expect(bare.status).toBe(308);
+    expect(bare.headers.get("location")).toBe("demo/?token=t");
   });
 });

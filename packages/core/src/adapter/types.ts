@@ -311,10 +311,7 @@ export interface LivePreview {
    * Deliver the final reply: the preview message becomes its first text message (edited in
    * place) and the remaining parts follow; the receipt lists the reused message's id.
    */
-  settle(
-    payload: ReplyPayloadInput | ReplyPayload,
-    options?: SendOptions,
-  ): Promise<DeliveryReceipt>;
+  settle(payload: ReplyPayloadInput | ReplyPayload, options?: SendOptions): Promise<DeliveryReceipt>;
   /** Stop editing; the message keeps the last text shown. Settling afterwards throws. */
   cancel(): Promise<void>;
 }

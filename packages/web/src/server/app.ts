@@ -11,7 +11,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import { createMemoryWebStore } from "../store/memory-store.js";
 import type { WebMessageStore } from "../store/types.js";
 import type { WebInboxOptions } from "../types.js";
-import { renderArticle } from "./article.js";
+import { createArticleCache } from "./article-cache.js";
 import { checkAuth, checkToken, conversationToken, cookieName } from "./auth.js";
 import { eventStream } from "./events.js";
 import { COMMON_HEADERS, MEDIA_CSP, pageCsp } from "./headers.js";
@@ -36,6 +36,7 @@ export function createWebInboxApp(options: WebInboxOptions): WebInboxApp {
   const store = options.store ?? createMemoryWebStore();
   const title = options.title ?? "Outbox";
   const keepAliveMs = options.keepAliveMs ?? 15_000;
+  const articles = createArticleCache(store);
   const app = new Hono();
 
   app.use(async (c, next) => {
@@ -69,7 +70,7 @@ export function createWebInboxApp(options: WebInboxOptions): WebInboxApp {
       }
       setCookie(c, cookieName(conversation), token, {
         httpOnly: true,
-        sameSite: "Strict",
+        sameSite: "Lax",
         secure: options.secureCookie ?? false,
         path: "/",
       });
@@ -89,16 +90,14 @@ export function createWebInboxApp(options: WebInboxOptions): WebInboxApp {
         conversation,
         nonce,
         lastEventId: events.at(-1)?.id,
-        articles: events.map(({ message }) =>
-          renderArticle(message, message.replyTo === undefined ? undefined : byId.get(message.replyTo)),
-        ),
+        articles: await Promise.all(events.map((event) => articles.render(event, byId))),
       }),
     );
   });
 
   app.get("/c/:conversation/events", (c) => {
     const conversation = c.req.param("conversation");
-    return refuse(c, conversation) ?? eventStream(c, store, conversation, keepAliveMs);
+    return refuse(c, conversation) ?? eventStream(c, store, articles, conversation, keepAliveMs);
   });
 
   app.get("/c/:conversation/media/:sha256", async (c) => {
@@ -108,7 +107,10 @@ export function createWebInboxApp(options: WebInboxOptions): WebInboxApp {
     const sha256 = c.req.param("sha256");
     const media = SHA256.test(sha256) ? await store.getMedia(conversation, sha256) : undefined;
     if (media === undefined) return c.text("No such media in this conversation.", 404);
-    return mediaResponse(sha256, media, c.req.header("Range") ?? null);
+    return mediaResponse(sha256, media, {
+      range: c.req.header("Range") ?? null,
+      ifNoneMatch: c.req.header("If-None-Match") ?? null,
+    });
   });
 
   return { app, store, tokenFor: (conversation) => conversationToken(secret, conversation) };

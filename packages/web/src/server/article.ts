@@ -3,10 +3,10 @@
  * Shared by the page (history) and the event stream (live), so both show the same markup.
  * Stored HTML is sanitized again here: a custom store may hold anything.
  */
+import { decodeHtml } from "../render/decode-html.js";
 import { embedLinkHref, embedSource } from "../render/embed-policy.js";
 import { escapeHtml } from "../render/escape.js";
 import { sanitizeHtml } from "../render/sanitize.js";
-import { visibleText } from "../render/visible-text.js";
 import type { WebMedia, WebMessage } from "../store/types.js";
 
 const QUOTE_LENGTH = 140;
@@ -39,7 +39,7 @@ function attr(name: string, value: string | number): string {
 
 /** The start of a message, as quoted in a reply reference. */
 export function quoteOf(message: WebMessage): string {
-  const text = message.html === undefined ? "" : visibleText(message.html);
+  const text = message.html === undefined ? "" : decodeHtml(message.html).text.replace(/\s+/g, " ");
   const shown =
     text !== ""
       ? text

@@ -1,7 +1,7 @@
 /**
  * Conversation tokens: HMAC-SHA256(secret, conversation id), base64url. A token opens exactly
  * one conversation. The browser presents it once in the page URL (`?token=`); the server
- * answers with an HttpOnly, SameSite=Strict cookie named for that conversation and
+ * answers with an HttpOnly, SameSite=Lax cookie named for that conversation and
  * redirects to the URL without the token, so it stays out of history and logs. Scripts and
  * servers may send `Authorization: Bearer <token>` instead.
  */

@@ -8,12 +8,13 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { WebEvent, WebMessageStore } from "../store/types.js";
-import { renderArticle } from "./article.js";
+import type { ArticleCache } from "./article-cache.js";
 
 /** Stream `conversation`'s events to the client of `c`. */
 export function eventStream(
   c: Context,
   store: WebMessageStore,
+  articles: ArticleCache,
   conversation: string,
   keepAliveMs: number,
 ): Response {
@@ -36,14 +37,11 @@ export function eventStream(
       wake?.();
     });
     const send = async (event: WebEvent) => {
-      const quoted =
-        event.message.replyTo === undefined
-          ? undefined
-          : await store.get(conversation, event.message.replyTo);
+      const html = await articles.render(event);
       await stream.writeSSE({
         id: event.id,
         event: "message",
-        data: JSON.stringify({ id: event.message.id, html: renderArticle(event.message, quoted) }),
+        data: JSON.stringify({ id: event.message.id, html }),
       });
     };
     const replayed = new Set<string>();

@@ -1,15 +1,20 @@
 /**
- * Media by content hash: the stored `Content-Type`, `ETag` = the hash, byte ranges (206, 416)
- * for seeking in audio and video, and `Content-Disposition: attachment` for anything that
- * is not an image, video or audio (documents download, never render on the inbox's origin).
+ * Media by content hash: the stored `Content-Type`, `ETag` = the hash (304 on a match), byte
+ * ranges (206, 416) for seeking in audio and video, and `Content-Disposition: attachment` for
+ * anything that is not an image, video or audio (documents download, never render on the
+ * inbox's origin).
  */
 import type { StoredMedia } from "../store/types.js";
 import { COMMON_HEADERS, MEDIA_CSP } from "./headers.js";
 
 const INLINE = /^(image\/(png|jpeg|gif|webp|avif)|video\/|audio\/)/;
 
-/** Answer a media request for `media` (already authorized) with an optional `Range` header. */
-export function mediaResponse(sha256: string, media: StoredMedia, range: string | null): Response {
+/** Answer a media request for `media` (already authorized), honouring `Range` and `If-None-Match`. */
+export function mediaResponse(
+  sha256: string,
+  media: StoredMedia,
+  request: { range: string | null; ifNoneMatch: string | null },
+): Response {
   const size = media.data.byteLength;
   const headers = new Headers({
     ...COMMON_HEADERS,
@@ -20,6 +25,9 @@ export function mediaResponse(sha256: string, media: StoredMedia, range: string 
     "Cache-Control": "private, max-age=31536000, immutable",
   });
   if (!INLINE.test(media.mimeType)) headers.set("Content-Disposition", disposition(media.fileName));
+  if (request.ifNoneMatch?.split(/\s*,\s*/).includes(`"${sha256}"`))
+    return new Response(null, { status: 304, headers });
+  const { range } = request;
   if (range === null) {
     headers.set("Content-Length", String(size));
     return new Response(media.data, { status: 200, headers });

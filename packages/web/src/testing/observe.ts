@@ -4,22 +4,27 @@
  * messages (no `ObservedMessage` kind) are left out.
  */
 import type { ObservedMessage } from "@outbox/core";
+import { decodeHtml } from "../render/decode-html.js";
 import type { WebMedia, WebMessage } from "../store/types.js";
-import { decodeHtml } from "./decode-html.js";
 
 /** Decode one conversation's assistant messages, in order. */
 export function observeMessages(messages: WebMessage[]): ObservedMessage[] {
-  return messages
-    .filter((message) => message.author === "assistant" && message.kind !== "embed")
-    .map(observe);
+  return messages.filter(delivered).map(observe);
 }
 
-function observe(message: WebMessage): ObservedMessage {
+/** A message the assistant delivered, of a kind `ObservedMessage` has (not an embed). */
+type Delivered = WebMessage & { kind: Exclude<WebMessage["kind"], "embed"> };
+
+function delivered(message: WebMessage): message is Delivered {
+  return message.author === "assistant" && message.kind !== "embed";
+}
+
+function observe(message: Delivered): ObservedMessage {
   const decoded = message.html === undefined ? undefined : decodeHtml(message.html);
   const formatting =
     decoded !== undefined && decoded.formatting.length > 0 ? { formatting: decoded.formatting } : {};
   const base: ObservedMessage = {
-    kind: message.kind === "embed" ? "text" : message.kind,
+    kind: message.kind,
     ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
     ...(message.thread === undefined ? {} : { thread: message.thread }),
   };

@@ -1,5 +1,5 @@
 /**
- * Stored HTML → what a person reads: the visible text and its formatting spans
+ * Sanitized HTML → what a person reads: the visible text and its formatting spans
  * (`ObservedFormat`, UTF-16 offsets), decoded from the sanitized fragment the page shows.
  * Blocks are separated by a blank line, list items and `<br>` by a line break.
  */
