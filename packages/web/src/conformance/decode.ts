@@ -57,10 +57,16 @@ const KINDS: readonly InboxKind[] = [
   "embed",
 ];
 
-/** Decode every `article.ob-message` under the snapshot root, in document order. */
+/**
+ * Decode every `article.ob-message` under the snapshot root, in document order. What the
+ * browser does not render (an article or a media figure with `display: none`) is not seen,
+ * so it is not decoded.
+ */
 export function decodeInbox(root: DomElement | null): InboxMessage[] {
   if (!root) return [];
-  return findAll(root, (el) => el.tag === "article" && hasClass(el, "ob-message")).map(decodeArticle);
+  return findAll(root, (el) => el.tag === "article" && hasClass(el, "ob-message") && el.rendered).map(
+    decodeArticle,
+  );
 }
 
 /** Decode one `article.ob-message`. */
@@ -85,11 +91,9 @@ export function decodeArticle(article: DomElement): InboxMessage {
   }
   if (kind === "album") {
     const gallery = findFirst(article, (el) => hasClass(el, "ob-gallery"));
-    message.items = gallery
-      ? findAll(gallery, (el) => el.tag === "figure" && hasClass(el, "ob-media")).map(decodeFigure)
-      : [];
+    message.items = gallery ? findAll(gallery, (el) => isMediaFigure(el)).map(decodeFigure) : [];
   } else if (kind !== "text" && kind !== "embed") {
-    const figure = findFirst(article, (el) => el.tag === "figure" && hasClass(el, "ob-media"), notQuoted);
+    const figure = findFirst(article, isMediaFigure, notQuoted);
     if (figure) Object.assign(message, decodeFigure(figure), { id: message.id, kind: message.kind });
   }
   const embeds = findAll(article, (el) => hasClass(el, "ob-embed") || hasClass(el, "ob-embed-link")).flatMap(
@@ -97,6 +101,11 @@ export function decodeArticle(article: DomElement): InboxMessage {
   );
   if (embeds.length > 0) message.embeds = embeds;
   return message;
+}
+
+/** A rendered `figure.ob-media`. */
+function isMediaFigure(element: DomElement): boolean {
+  return element.tag === "figure" && hasClass(element, "ob-media") && element.rendered;
 }
 
 /** Decode a `figure.ob-media` (an album member, or the media of a message). */

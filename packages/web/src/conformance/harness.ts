@@ -9,7 +9,7 @@
  */
 import { type ConformanceHarness, conformanceMedia } from "@outbox/conformance";
 import type { ChannelAdapter, ObservedMessage } from "@outbox/core";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { createEmulatedChannel } from "../testing/emulated-channel.js";
 import { type LaunchBrowserOptions, launchBrowser } from "./browser.js";
 import { decodeInbox, toObserved } from "./decode.js";
@@ -22,6 +22,11 @@ export interface WebHarnessOptions {
   name?: string;
   /** How to launch the browser (binary, timeout). */
   browser?: LaunchBrowserOptions;
+  /**
+   * Called with each case's page before it opens the inbox: add init scripts, routes or
+   * headers (the suite's own tests use it to tamper with the page and see the cases fail).
+   */
+  preparePage?: (page: Page) => Promise<unknown>;
   /** How long to wait for the page to show a delivery, in ms. Default 30 000. */
   settleTimeoutMs?: number;
 }
@@ -46,6 +51,7 @@ export function createWebHarness(options: WebHarnessOptions = {}): WebHarness {
       const context = await (await browser).newContext();
       context.setDefaultTimeout(settleTimeoutMs);
       const page = await context.newPage();
+      await options.preparePage?.(page);
       await page.goto(channel.pageUrl);
       await page.waitForSelector("#ob-status[data-state=live]");
       let observed: ObservedMessage[] = [];
