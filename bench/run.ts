@@ -15,6 +15,7 @@ import { engineSuite } from "./suites/engine.js";
 import { loadSuite } from "./suites/load.js";
 import { mediaMemorySuite } from "./suites/media-memory.js";
 import { parseSuite } from "./suites/parse.js";
+import { queueSuite } from "./suites/queue.js";
 import { rssSuite } from "./suites/rss.js";
 import { slackSuite } from "./suites/slack.js";
 import { telegramSuite } from "./suites/telegram.js";
@@ -32,6 +33,7 @@ const suites: Suite[] = [
   rssSuite,
   mediaMemorySuite,
   loadSuite,
+  queueSuite,
 ];
 
 const args = process.argv.slice(2);

@@ -40,8 +40,8 @@ export function loadChannel(platform: "slack" | "discord", i: number): string {
   return platform === "slack" ? `C0LOAD${i}` : (1100000000000001000n + BigInt(i)).toString();
 }
 
-const loadChannels = (platform: "slack" | "discord") =>
-  Array.from({ length: CHATS }, (_, i) => loadChannel(platform, i + 1));
+const loadChannels = (platform: "slack" | "discord", chats: number) =>
+  Array.from({ length: chats }, (_, i) => loadChannel(platform, i + 1));
 
 /** Texts per channel, for channels with any. */
 function perChannel(ids: readonly string[], observe: (id: string) => { text?: string; caption?: string }[]) {
@@ -53,10 +53,14 @@ function perChannel(ids: readonly string[], observe: (id: string) => { text?: st
   return messages;
 }
 
-/** Start an emulator in a child process (`limits`: the platform's enforced limits on or off). */
+/**
+ * Start an emulator in a child process (`limits`: the platform's enforced limits on or off;
+ * `chats`: how many load chats / channels it knows, default {@link CHATS}).
+ */
 export async function startEmulatorProcess(
   limits: boolean,
   platform: Platform = "telegram",
+  chats = CHATS,
 ): Promise<EmulatorProcess> {
   const child = spawn(
     process.execPath,
@@ -67,6 +71,7 @@ export async function startEmulatorProcess(
       fileURLToPath(import.meta.url),
       platform,
       limits ? "limits" : "open",
+      String(chats),
     ],
     { stdio: ["ignore", "inherit", "inherit", "ipc"] },
   );
@@ -98,10 +103,10 @@ const texts = (observed: { text?: string; caption?: string }[]) =>
   observed.map((m) => m.text ?? m.caption ?? "");
 
 /** Start the emulator in this process (each platform's module loaded only when used, so children start fast). */
-async function start(platform: Platform, limits: boolean): Promise<Running> {
+async function start(platform: Platform, limits: boolean, chats: number): Promise<Running> {
   if (platform === "slack") {
     const { startSlackEmulator } = await import("@outbox/slack/testing");
-    const ids = [SLACK_CHANNEL, ...loadChannels("slack")];
+    const ids = [SLACK_CHANNEL, ...loadChannels("slack", chats)];
     const emulator = await startSlackEmulator({
       channels: ids.map((id) => ({ id })),
       ...(limits ? {} : { rateLimits: false }),
@@ -115,7 +120,7 @@ async function start(platform: Platform, limits: boolean): Promise<Running> {
   }
   if (platform === "discord") {
     const { DEFAULT_CHANNEL, startDiscordEmulator } = await import("@outbox/discord/testing");
-    const ids = [DEFAULT_CHANNEL, ...loadChannels("discord")];
+    const ids = [DEFAULT_CHANNEL, ...loadChannels("discord", chats)];
     const emulator = await startDiscordEmulator({
       channels: ids.map((id) => ({ id })),
       ...(limits ? {} : { messageBucket: false }),
@@ -128,7 +133,7 @@ async function start(platform: Platform, limits: boolean): Promise<Running> {
     };
   }
   const { startTelegramEmulator } = await import("@outbox/telegram/testing");
-  const ids = Array.from({ length: CHATS }, (_, i) => i + 1);
+  const ids = Array.from({ length: chats }, (_, i) => i + 1);
   const all = [42, ...ids, ...ids.map((id) => -id)];
   const emulator = await startTelegramEmulator({
     rateLimits: limits ? {} : false,
@@ -143,7 +148,11 @@ async function start(platform: Platform, limits: boolean): Promise<Running> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.send) {
-  const emulator = await start(process.argv[2] as Platform, process.argv[3] === "limits");
+  const emulator = await start(
+    process.argv[2] as Platform,
+    process.argv[3] === "limits",
+    Number(process.argv[4]),
+  );
   process.on("message", () => {
     process.send?.({
       requests: emulator.requests.length,

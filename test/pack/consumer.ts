@@ -154,3 +154,33 @@ export const consumerTsconfig = {
   },
   include: ["consumer.ts"],
 };
+
+/**
+ * Plain-node script for the queue: one reply queued and delivered through the packed
+ * `@outbox/queue` to the packed Telegram adapter's emulator, in process and (given a Redis
+ * URL as argument) on Redis; prints each mode's status and what the chat shows.
+ */
+export function queueScript(): string {
+  return `const { createOutbox } = await import("@outbox/queue");
+const { createTelegramAdapter } = await import("@outbox/telegram");
+const { startTelegramEmulator } = await import("@outbox/telegram/testing");
+const emulator = await startTelegramEmulator();
+const results = {};
+const modes = [["in-process", undefined], ...(process.argv[2] ? [["redis", process.argv[2]]] : [])];
+for (const [mode, connection] of modes) {
+  const outbox = await createOutbox({
+    adapters: { telegram: (services) => createTelegramAdapter({ token: emulator.token, apiRoot: emulator.apiRoot, ...services }) },
+    ...(connection ? { connection, prefix: "pack" } : {}),
+  });
+  const worker = await outbox.createWorker();
+  const { id } = await outbox.enqueue("telegram", { text: "queued " + mode }, { to: "42" });
+  results[mode] = (await outbox.receipt(id)).status;
+  await worker.close();
+  await outbox.close();
+}
+results.observed = emulator.observe(42).map((message) => message.text);
+await emulator.close();
+console.log(JSON.stringify(results));
+process.exit(0);
+`;
+}

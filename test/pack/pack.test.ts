@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redisMissing, startRedis } from "../../packages/queue/test/support/redis-server.js";
 import { packageDirs, repoRoot } from "../support/workspace.js";
 import {
   consumerTsconfig,
@@ -22,6 +23,7 @@ import {
   optionalLibraries,
   type Packed,
   platformLibraries,
+  queueScript,
   typedConsumer,
 } from "./consumer.js";
 
@@ -177,6 +179,21 @@ describe("packed packages", () => {
     for (const [name, count] of Object.entries(loaded)) expect(count, name).toBeGreaterThan(0);
     expect(png).toBe("image/png");
   }, 60_000);
+
+  it("plain node: @outbox/queue delivers a queued reply to the packed Telegram adapter's emulator, in process and on a real redis-server", async () => {
+    const dir = await adaptersOnly;
+    writeFileSync(join(dir, "queue.mjs"), queueScript());
+    const redis = redisMissing === undefined ? await startRedis() : undefined;
+    try {
+      const results = JSON.parse(
+        await sh(process.execPath, ["queue.mjs", ...(redis ? [redis.url] : [])], dir),
+      );
+      expect(results).toMatchObject({ "in-process": "delivered", ...(redis ? { redis: "delivered" } : {}) });
+      expect(results.observed).toEqual(["queued in-process", ...(redis ? ["queued redis"] : [])]);
+    } finally {
+      await redis?.stop();
+    }
+  }, 90_000);
 
   it("every command a package installs (`bin`) runs from the installed package: `--help` exits 0", async () => {
     const dir = await full;

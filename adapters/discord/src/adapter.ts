@@ -24,6 +24,7 @@ export function createDiscordAdapter(config: DiscordAdapterConfig): ChannelAdapt
     ...(config.retry ? { retry: config.retry } : {}),
     ...(config.clock ? { clock: config.clock } : {}),
     ...(config.store ? { store: config.store } : {}),
+    ...(config.pacing ? { pacing: config.pacing } : {}),
     secrets: [config.token, config.client?.token].filter(
       (token): token is string => typeof token === "string",
     ),

@@ -2,7 +2,7 @@
  * Configuration of the Discord adapter.
  */
 import type { RequestData } from "@discordjs/rest";
-import type { Clock, DeliveryStore, MediaPolicy, RetryPolicy } from "@outbox/core";
+import type { Clock, DeliveryStore, MediaPolicy, PacingOptions, RetryPolicy } from "@outbox/core";
 
 /**
  * The part of an `@discordjs/rest` `REST` the adapter uses (duck-typed, so the `REST` of a
@@ -60,6 +60,8 @@ export interface DiscordAdapterConfig {
   retry?: RetryPolicy;
   /** Clock for pacing and retry waits. Default: the real clock. */
   clock?: Clock;
+  /** Pacing below the platform's limits (margin, recovery after a 429, a shared gate). Default: core's. */
+  pacing?: PacingOptions;
   /** Journal for once-only delivery (`idempotencyKey`). Default: in memory. */
   store?: DeliveryStore;
 }

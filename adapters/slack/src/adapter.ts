@@ -29,6 +29,7 @@ export function createSlackAdapter(config?: SlackAdapterConfig): ChannelAdapter 
     ...(config.retry ? { retry: config.retry } : {}),
     ...(config.clock ? { clock: config.clock } : {}),
     ...(config.store ? { store: config.store } : {}),
+    ...(config.pacing ? { pacing: config.pacing } : {}),
     // Never in our own messages; declared so the engine redacts it wherever else it could surface.
     secrets: [client.token],
   });

@@ -1,7 +1,7 @@
 /**
  * Configuration of the Slack adapter.
  */
-import type { Clock, DeliveryStore, MediaPolicy, RetryPolicy } from "@outbox/core";
+import type { Clock, DeliveryStore, MediaPolicy, PacingOptions, RetryPolicy } from "@outbox/core";
 import type { WebClient, WebClientOptions } from "@slack/web-api";
 
 /** Anything with a Web API client, such as a Bolt `App` (its `client`); duck-typed so Bolt is not needed at run time. */
@@ -41,6 +41,8 @@ export interface SlackAdapterConfig {
   retry?: RetryPolicy;
   /** Clock for pacing and retry waits. Default: the real clock. */
   clock?: Clock;
+  /** Pacing below the platform's limits (margin, recovery after a 429, a shared gate). Default: core's. */
+  pacing?: PacingOptions;
   /** Journal for once-only delivery (`idempotencyKey`). Default: in memory. */
   store?: DeliveryStore;
 }

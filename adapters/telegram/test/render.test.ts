@@ -2,6 +2,7 @@ import { parseMarkdown } from "@outbox/core";
 import fc from "fast-check";
 import type { Root } from "mdast";
 import { describe, expect, it } from "vitest";
+import { visibleLength } from "../src/render/escape.js";
 import { telegramRenderer } from "../src/render/renderer.js";
 import { parseTelegramHtml } from "../src/testing/index.js";
 
@@ -102,5 +103,58 @@ describe("Telegram HTML renderer", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it("renders and measures in one walk exactly as render then measure (property)", () => {
+    const piece = fc.constantFrom(
+      "**b**",
+      "_i_",
+      "~~s~~",
+      "`c<&>`",
+      "```ts\nx < 1\n```\n",
+      "```\n\n```\n",
+      "> ",
+      "> > ",
+      "- ",
+      "  - ",
+      "1. ",
+      "10. ",
+      "# ",
+      "---\n",
+      '[a](https://x.test/?q=<&">)',
+      "[](https://x.test/e)",
+      "[js](javascript:x)",
+      "![](https://x.test/i.png)",
+      "![alt](https://x.test/i.png)",
+      "<b>",
+      "&amp;",
+      "&",
+      "<",
+      '"',
+      "  \n",
+      "\n",
+      "\n\n",
+      " ",
+      "text",
+      "😀",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const tree = parseMarkdown(pieces.join(""));
+        const html = telegramRenderer.render(tree);
+        expect(telegramRenderer.renderMeasured?.(tree)).toEqual({ text: html, length: visibleLength(html) });
+      }),
+      { numRuns: 500 },
+    );
+    const spoiler: Root = {
+      type: "root",
+      children: [
+        { type: "paragraph", children: [{ type: "spoiler", children: [{ type: "text", value: "a<b" }] }] },
+      ],
+    };
+    expect(telegramRenderer.renderMeasured?.(spoiler)).toEqual({
+      text: "<tg-spoiler>a&lt;b</tg-spoiler>",
+      length: 3,
+    });
   });
 });

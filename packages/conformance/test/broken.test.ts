@@ -5,10 +5,12 @@
  */
 import {
   type ChannelAdapter,
+  type LivePreview,
   PlatformError,
   RateLimitedError,
   type Renderer,
   type ReplyPayloadInput,
+  type Target,
   type Transport,
   TransportError,
 } from "@outbox/core";
@@ -27,6 +29,18 @@ function wrapSend(adapter: ChannelAdapter, send: ChannelAdapter["send"]): Channe
     capabilities: adapter.capabilities,
     send,
     close: () => adapter.close?.() ?? Promise.resolve(),
+  };
+}
+
+/** Wrap `preview` of an adapter, keeping everything else (its `send` included). */
+function wrapPreview(
+  adapter: ChannelAdapter,
+  wrap: (preview: LivePreview, target: Target) => LivePreview,
+): ChannelAdapter {
+  const preview = adapter.preview as NonNullable<ChannelAdapter["preview"]>;
+  return {
+    ...wrapSend(adapter, adapter.send),
+    preview: (target, options) => wrap(preview(target, options), target),
   };
 }
 
@@ -140,6 +154,7 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: R
           sendText: guard(t.sendText.bind(t)),
           sendMedia: guard(t.sendMedia.bind(t)),
           sendAlbum: guard((t.sendAlbum as NonNullable<Transport["sendAlbum"]>).bind(t)),
+          editText: guard((t.editText as NonNullable<Transport["editText"]>).bind(t)),
         };
       },
     },
@@ -316,6 +331,58 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: R
     },
     caughtBy: {
       "pacing.concurrent": /^429s the platform answered under its own limits .*: expected [1-9]\d* to be \+0/,
+    },
+  },
+  {
+    bug: "edits without a throttle (built with edits every 0 ms, declaring the platform's interval)",
+    options: {
+      capabilities: { ...referenceCapabilities, edits: { minIntervalMs: 0 } },
+      platform: referenceCapabilities,
+      adapter: (a) => ({ ...wrapPreview(a, (p) => p), capabilities: referenceCapabilities }),
+    },
+    caughtBy: {
+      "edits.progressive":
+        /^429s the platform answered under its own limits \(edits too fast\): expected [1-9]\d* to be \+0/,
+    },
+  },
+  {
+    bug: "settle sends the reply as new messages and leaves the preview behind",
+    options: {
+      adapter: (a) =>
+        wrapPreview(a, (preview, target) => ({
+          ...preview,
+          async settle(payload, options) {
+            await preview.cancel();
+            return a.send(payload, target, options);
+          },
+        })),
+    },
+    caughtBy: {
+      "edits.progressive": /^messages after settle vs a plain send of the same payload/,
+      "edits.split": /^messages after settle vs a plain send of the same payload/,
+      "edits.reply": /^messages after settle vs a plain send of the same payload/,
+      "edits.media": /^messages after settle vs a plain send of the same payload/,
+    },
+  },
+  {
+    bug: "edits twice (the repeat is refused: message is not modified)",
+    options: {
+      transport: (t) => {
+        const edit = t.editText as NonNullable<Transport["editText"]>;
+        return {
+          ...t,
+          async editText(op) {
+            await edit(op);
+            return edit(op);
+          },
+        };
+      },
+    },
+    caughtBy: {
+      "edits.progressive":
+        /^settle degradations \(an edit refused, or the preview not reused\): part 0: preview → deleted: editing the live preview into the reply failed \(platform_error: editText: 400 message is not modified/,
+      "edits.reply":
+        /^settle degradations \(an edit refused, or the preview not reused\): part 0: preview → deleted: editing the live preview into the reply failed \(platform_error: editText: 400 message is not modified/,
     },
   },
 ];

@@ -1,6 +1,7 @@
 /**
  * The suite against a reference platform that declares little: no captions, albums,
- * voice notes, replies, threads, animations, videos or Markdown images, no rate limits.
+ * voice notes, replies, threads, animations, videos or Markdown images, no rate limits, no
+ * edits.
  * The negative branches run here: every undeclared feature must degrade as stated or be
  * refused before any platform call.
  */
@@ -19,6 +20,7 @@ const minimal: Capabilities = {
   threads: false,
   markdownImages: false,
   rateLimits: [],
+  edits: null,
 };
 
 describeConformance(

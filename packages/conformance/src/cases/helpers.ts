@@ -104,6 +104,16 @@ export function visibleText(observed: ObservedMessage[]): string {
   );
 }
 
+/**
+ * Text of about 2.5 chunks (`text.chunkLength`, else `maxLength`) in five paragraphs of
+ * distinct words (`w0xxxx w5xxxx …`), so a split must cut it and every word can be found.
+ */
+export function longParagraphs(capabilities: Capabilities): string[] {
+  const { maxLength, chunkLength = maxLength } = capabilities.text;
+  const words = Array.from({ length: Math.ceil((chunkLength * 2.5) / 7) }, (_, i) => `w${i}`.padEnd(6, "x"));
+  return Array.from({ length: 5 }, (_, p) => words.filter((_, i) => i % 5 === p).join(" "));
+}
+
 /** Collapse whitespace runs to one space and trim. */
 export function normalize(text: string): string {
   return text.replace(/\s+/g, " ").trim();

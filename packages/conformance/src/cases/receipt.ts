@@ -126,4 +126,5 @@ function expectConsistent(caps: Capabilities): void {
     expect(limit.limit).toBeGreaterThan(0);
     expect(limit.intervalMs).toBeGreaterThan(0);
   }
+  if (caps.edits != null) expect(caps.edits.minIntervalMs, "edits.minIntervalMs").toBeGreaterThanOrEqual(0);
 }

@@ -2,6 +2,7 @@ import type { Capabilities } from "@outbox/core";
 import { expect } from "vitest";
 import type { ConformanceCase } from "../types.js";
 import { albumCases } from "./album.js";
+import { editCases } from "./edits.js";
 import { faultCases } from "./fault.js";
 import { mediaCases } from "./media.js";
 import { policyCases } from "./policy.js";
@@ -74,6 +75,11 @@ export const CONFORMANCE_CASE_IDS = [
   "receipt.ids",
   "pacing.concurrent",
   "capabilities.shape",
+  "edits.progressive",
+  "edits.not-modified",
+  "edits.reply",
+  "edits.split",
+  "edits.media",
   "capabilities.covered",
 ] as const;
 
@@ -83,7 +89,7 @@ export type ConformanceCaseId = (typeof CONFORMANCE_CASE_IDS)[number];
 /**
  * The capability features an adapter declares, as the `exercises` tags of the cases name
  * them: `text`, `caption`, `media.kinds.<kind>`, `media.byUrl`, `album`, `voice`, `replies`, `threads`,
- * `markdownImages`, `rateLimits`.
+ * `markdownImages`, `rateLimits`, `edits`.
  */
 export function declaredFeatures(capabilities: Capabilities): string[] {
   return [
@@ -97,6 +103,7 @@ export function declaredFeatures(capabilities: Capabilities): string[] {
     ...(capabilities.threads ? ["threads"] : []),
     ...(capabilities.markdownImages ? ["markdownImages"] : []),
     ...(capabilities.rateLimits.length > 0 ? ["rateLimits"] : []),
+    ...(capabilities.edits != null ? ["edits"] : []),
   ];
 }
 
@@ -131,5 +138,6 @@ export const conformanceCases: readonly ConformanceCase[] = [
   ...policyCases,
   ...faultCases,
   ...receiptCases,
+  ...editCases,
   coveredCase,
 ];

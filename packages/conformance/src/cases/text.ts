@@ -10,7 +10,15 @@ import {
   spannedWords,
   spansOf,
 } from "./formatting.js";
-import { expectBytes, expectDelivered, mediaMessages, normalize, send, visibleText } from "./helpers.js";
+import {
+  expectBytes,
+  expectDelivered,
+  longParagraphs,
+  mediaMessages,
+  normalize,
+  send,
+  visibleText,
+} from "./helpers.js";
 
 const always = (): true => true;
 
@@ -137,11 +145,8 @@ export const textCases: ConformanceCase[] = [
     applies: always,
     exercises: ["text"],
     async run(ctx) {
-      const { maxLength, chunkLength = maxLength } = ctx.capabilities.text;
-      const words = Array.from({ length: Math.ceil((chunkLength * 2.5) / 7) }, (_, i) =>
-        `w${i}`.padEnd(6, "x"),
-      );
-      const paragraphs = Array.from({ length: 5 }, (_, p) => words.filter((_, i) => i % 5 === p).join(" "));
+      const { maxLength } = ctx.capabilities.text;
+      const paragraphs = longParagraphs(ctx.capabilities);
       const result = await send(ctx, { text: paragraphs.join("\n\n") });
       expectDelivered(result);
       expect(result.observed.length, "chunks delivered").toBeGreaterThanOrEqual(2);

@@ -14,4 +14,5 @@ export const referenceCapabilities: Capabilities = validateCapabilities({
   threads: true,
   markdownImages: true,
   rateLimits: [{ scope: "target", limit: 50, intervalMs: 1000 }],
+  edits: { minIntervalMs: 200 },
 });

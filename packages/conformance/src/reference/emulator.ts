@@ -26,12 +26,17 @@ interface CallBase {
 /** One call to the reference platform's API. */
 export type EmulatorCall =
   | (CallBase & { method: "sendText"; text: string })
+  | (CallBase & { method: "editText"; messageId: string; text: string })
+  | (CallBase & { method: "deleteMessage"; messageId: string })
   | (CallBase & { method: "sendMedia"; kind: MediaKind | "voice"; file: EmulatorFile; caption?: string })
   | (CallBase & {
       method: "sendAlbum";
       items: Array<{ kind: MediaKind; file: EmulatorFile }>;
       caption?: string;
     });
+
+/** A call that posts a new message. */
+type SendCall = Exclude<EmulatorCall, { method: "editText" | "deleteMessage" }>;
 
 /** What the reference platform answers: message ids, or an HTTP-style refusal. */
 export type EmulatorResponse =
@@ -53,6 +58,12 @@ export class EmulatorResetError extends Error {
  */
 const IN_FLIGHT_SLACK_MS = 100;
 
+/**
+ * How early an edit may come before the message's edit interval is over and still be
+ * accepted: an adapter measures the interval from its own answer, after the platform's.
+ */
+const EDIT_SLACK_MS = 5;
+
 /** The chat id every reference harness sends to. */
 export const REFERENCE_CHAT = "reference-chat";
 
@@ -60,7 +71,10 @@ export const REFERENCE_CHAT = "reference-chat";
  * An in-memory reference platform: as strict as a real one about its declared limits
  * (text and caption length after parsing, malformed markup, upload size, album rules,
  * voice formats, unknown chats, reply targets and threads, rate limits), recording every
- * accepted message as an {@link ObservedMessage}.
+ * accepted message as an {@link ObservedMessage}. With `capabilities.edits` it edits and
+ * deletes its text messages, refusing an edit that changes nothing (`message is not
+ * modified`) and one sooner than `edits.minIntervalMs` after the message last changed
+ * (429, counted as a refusal); each accepted edit adds the previous text to `revisions`.
  */
 export class ReferenceEmulator {
   readonly #capabilities: Capabilities;
@@ -68,6 +82,8 @@ export class ReferenceEmulator {
   readonly #known = new Set<string>();
   readonly #faults: Fault[] = [];
   readonly #buckets = new Map<string, { tokens: number; updated: number }>();
+  /** Messages by id (every album member maps to its album), with when each last changed. */
+  readonly #byId = new Map<string, { message: ObservedMessage; changedAt: number }>();
   #nextId = 1000;
   #calls = 0;
   #refusals = 0;
@@ -104,9 +120,68 @@ export class ReferenceEmulator {
     if (fault) return fault;
     const limited = this.#rateLimit(call.chat);
     if (limited) return limited;
+    if (call.method === "editText" || call.method === "deleteMessage") return this.#change(call);
     const refusal = this.#validate(call);
     if (refusal) return { ok: false, status: refusal.status ?? 400, description: refusal.description };
     return { ok: true, ids: this.#store(call) };
+  }
+
+  /** An edit or a delete: the platform's rules for changing a message it holds. */
+  #change(call: Exclude<EmulatorCall, SendCall>): EmulatorResponse {
+    const refuse = (description: string, status = 400): EmulatorResponse => ({
+      ok: false,
+      status,
+      description,
+    });
+    const edits = this.#capabilities.edits;
+    if (edits == null) return refuse(`${call.method} is not supported`, 404);
+    if (call.chat !== REFERENCE_CHAT) return refuse("chat not found");
+    const entry = this.#byId.get(call.messageId);
+    if (entry === undefined)
+      return refuse(`message to ${call.method === "editText" ? "edit" : "delete"} not found`);
+    const { message } = entry;
+    if (call.method === "deleteMessage") {
+      this.#observed.splice(this.#observed.indexOf(message), 1);
+      for (const [id, other] of this.#byId)
+        if (other.message === message) {
+          this.#byId.delete(id);
+          this.#known.delete(id);
+        }
+      return { ok: true, ids: [call.messageId] };
+    }
+    if (message.kind !== "text") return refuse("there is no text in the message to edit");
+    let parsed: ParsedReferenceMarkup;
+    try {
+      const refused = this.#validateText(call.text);
+      if (refused) return refuse(refused.description);
+      parsed = parseReferenceSpans(call.text);
+    } catch (error) {
+      return refuse((error as Error).message);
+    }
+    if (
+      parsed.text === message.text &&
+      JSON.stringify(parsed.formatting) === JSON.stringify(message.formatting ?? [])
+    )
+      return refuse(
+        "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+      );
+    const now = performance.now();
+    const wait = entry.changedAt + edits.minIntervalMs - now;
+    if (wait > EDIT_SLACK_MS) {
+      this.#refusals += 1;
+      return {
+        ok: false,
+        status: 429,
+        description: "Too Many Requests: edits too fast",
+        retryAfterMs: Math.ceil(wait),
+      };
+    }
+    message.revisions = [...(message.revisions ?? []), message.text ?? ""];
+    const { formatting: _old, ...rest } = message;
+    Object.assign(message, { ...rest, ...shown("text", parsed) });
+    if (parsed.formatting.length === 0) delete message.formatting;
+    entry.changedAt = now;
+    return { ok: true, ids: [call.messageId] };
   }
 
   #takeFault(): EmulatorResponse | undefined {
@@ -150,7 +225,7 @@ export class ReferenceEmulator {
     return undefined;
   }
 
-  #validate(call: EmulatorCall): { status?: number; description: string } | undefined {
+  #validate(call: SendCall): { status?: number; description: string } | undefined {
     if (call.chat !== REFERENCE_CHAT) return { description: "chat not found" };
     if (call.replyTo !== undefined && !this.#known.has(call.replyTo))
       return { description: "message to be replied not found" };
@@ -207,30 +282,31 @@ export class ReferenceEmulator {
     return undefined;
   }
 
-  #store(call: EmulatorCall): string[] {
+  #store(call: SendCall): string[] {
     const place = {
       ...(call.replyTo === undefined ? {} : { replyTo: call.replyTo }),
       ...(call.thread === undefined ? {} : { thread: call.thread }),
     };
     const caption = call.method !== "sendText" && call.caption !== undefined ? call.caption : undefined;
     const captioned = caption === undefined ? {} : shown("caption", parseReferenceSpans(caption));
-    if (call.method === "sendText") {
-      this.#observed.push({ kind: "text", ...shown("text", parseReferenceSpans(call.text)), ...place });
-      return [this.#id()];
-    }
-    if (call.method === "sendMedia") {
-      this.#observed.push({ ...fileFields(call.kind, call.file), ...captioned, ...place });
-      return [this.#id()];
-    }
+    if (call.method === "sendText")
+      return this.#keep({ kind: "text", ...shown("text", parseReferenceSpans(call.text)), ...place }, 1);
+    if (call.method === "sendMedia")
+      return this.#keep({ ...fileFields(call.kind, call.file), ...captioned, ...place }, 1);
     const items = call.items.map((item) => fileFields(item.kind, item.file));
-    this.#observed.push({ kind: "album", items, ...captioned, ...place });
-    return call.items.map(() => this.#id());
+    return this.#keep({ kind: "album", items, ...captioned, ...place }, items.length);
   }
 
-  #id(): string {
-    const id = String(this.#nextId++);
-    this.#known.add(id);
-    return id;
+  /** Record a message under `count` new ids. */
+  #keep(message: ObservedMessage, count: number): string[] {
+    this.#observed.push(message);
+    const changedAt = performance.now();
+    return Array.from({ length: count }, () => {
+      const id = String(this.#nextId++);
+      this.#known.add(id);
+      this.#byId.set(id, { message, changedAt });
+      return id;
+    });
   }
 }
 

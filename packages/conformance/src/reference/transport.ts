@@ -18,7 +18,8 @@ import {
 } from "./emulator.js";
 
 /**
- * The reference transport: one emulator call per operation, and the platform's answers
+ * The reference transport: one emulator call per operation (edits and deletes included; the
+ * engine calls them only when `capabilities.edits` is declared), and the platform's answers
  * mapped onto core's error classes. It never retries or sleeps (the engine does).
  */
 export function createReferenceTransport(emulator: ReferenceEmulator): Transport {
@@ -39,6 +40,15 @@ export function createReferenceTransport(emulator: ReferenceEmulator): Transport
       );
       const caption = op.caption === undefined ? {} : { caption: op.caption.text };
       return sent(await call(emulator, { method: "sendAlbum", items, ...caption, ...place(op) }));
+    },
+    async editText(op) {
+      const { chat } = place(op);
+      return sent(
+        await call(emulator, { method: "editText", chat, messageId: op.messageId, text: op.text.text }),
+      );
+    },
+    async deleteMessage(op) {
+      await call(emulator, { method: "deleteMessage", chat: place(op).chat, messageId: op.messageId });
     },
   };
 }

@@ -104,6 +104,21 @@ export interface Renderer {
   measure(rendered: string): number;
   /** Readable plain text for the same tree, used when the platform refuses the markup. */
   plain(tree: Root): string;
+  /**
+   * Optional: render and measure in one walk. Must return exactly
+   * `{ text: render(tree), length: measure(render(tree)) }`; the planner uses it when
+   * present, so it never re-reads rendered text to measure it. A renderer derived from
+   * another by replacing `render` (`{ ...base, render }`) must replace or drop this too.
+   */
+  renderMeasured?(tree: Root): MeasuredText;
+}
+
+/** Rendered text with its length as the platform counts it ({@link Renderer.renderMeasured}). */
+export interface MeasuredText {
+  /** Platform markup (`Renderer.render`). */
+  text: string;
+  /** Its length as `Renderer.measure` counts it. */
+  length: number;
 }
 
 /** Rendered text with its plain-text fallback. */
@@ -367,6 +382,13 @@ export interface PacingOptions {
    * half) and returns to the declared rate linearly over this many milliseconds. Default 600 000.
    */
   recoveryMs?: number;
+  /**
+   * A gate every platform call passes after the pacer, right before it is sent (retries
+   * included): resolves when the call may go. `@outbox/queue` passes a token bucket shared
+   * by all worker processes through Redis, so N processes together keep to `rateLimits`.
+   * Default none.
+   */
+  gate?: (to: string, signal?: AbortSignal) => Promise<void>;
 }
 
 /** The journal of one idempotent send. */
@@ -383,6 +405,12 @@ export interface DeliveryJournal {
   partCount?: number;
   /** Parts whose last attempt failed ambiguously (may have been delivered); a repeat resends them only with `retryAmbiguous`. */
   ambiguousParts?: number[];
+  /**
+   * The part being sent when this journal was saved (only with a {@link DeliveryStore.writeAhead}
+   * store): found on a journal that is read back, the process stopped while sending it, so
+   * that part is treated as ambiguous (resent only with `retryAmbiguous`).
+   */
+  sending?: number;
 }
 
 /** Pluggable store behind once-only delivery. */
@@ -391,4 +419,10 @@ export interface DeliveryStore {
   get(key: string): Promise<DeliveryJournal | undefined>;
   /** Save (replace) the journal for a key; called after every delivered part. */
   set(key: string, journal: DeliveryJournal): Promise<void>;
+  /**
+   * Also save the journal before each part is sent (with `sending` set), so a process killed
+   * between the platform's answer and the journal write leaves the part marked ambiguous
+   * instead of resending it. For stores shared by processes that may crash (Redis). Default false.
+   */
+  readonly writeAhead?: boolean;
 }

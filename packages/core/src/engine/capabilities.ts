@@ -56,6 +56,10 @@ const schema = z.object({
       match: pattern.optional(),
     }),
   ),
+  edits: z
+    .object({ minIntervalMs: z.number().min(0) })
+    .nullable()
+    .optional(),
 });
 
 function deepFreeze<T>(value: T): T {

@@ -3,6 +3,7 @@ import type {
   ChannelAdapter,
   DeliveryJournal,
   DeliveryReceipt,
+  PreviewOptions,
   SendOptions,
 } from "../adapter/types.js";
 import { OutboxError, PayloadError, UnsupportedFeatureError } from "../errors/errors.js";
@@ -11,6 +12,7 @@ import { parseReplyMarkdown } from "../markdown/parse-reply-markdown.js";
 import { normalizePayload } from "../parse/index.js";
 import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
 import { planDelivery } from "../plan/build-plan.js";
+import { createPreview } from "../preview/create-preview.js";
 import { validateCapabilities } from "./capabilities.js";
 import { checkSendInput } from "./check-send-input.js";
 import { systemClock } from "./clock.js";
@@ -19,14 +21,16 @@ import { loadMediaInputs } from "./load-media-inputs.js";
 import { createMemoryStore } from "./memory-store.js";
 import { createPacer } from "./pacer.js";
 import { resolveRetryPolicy } from "./retry.js";
-import { journalSaver, receiptOf, runPlan } from "./run-plan.js";
+import { journalSaver, type PlanHook, receiptOf, runPlan } from "./run-plan.js";
 
 /**
  * Build a channel adapter from a platform's capabilities, renderer and transport. `send`
  * normalizes the payload (a `PayloadError` is thrown before any network call), loads the
  * media under the policy, plans (delivery.md) and executes the plan through the
  * transport with pacing, bounded retries and, with an `idempotencyKey`, once-only
- * delivery. The capabilities are validated and frozen; one pacer serves every send.
+ * delivery. The capabilities are validated and frozen; one pacer serves every send. With
+ * `capabilities.edits` the adapter also has `preview` (a live preview, docs/live-preview.md),
+ * whose edits share that pacer.
  */
 export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
   const capabilities = validateCapabilities(definition.capabilities);
@@ -34,6 +38,10 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
   if (capabilities.album !== null && transport.sendAlbum === undefined)
     throw new TypeError(
       `Adapter ${definition.name}: capabilities.album is set but the transport has no sendAlbum`,
+    );
+  if (capabilities.edits != null && transport.editText === undefined)
+    throw new TypeError(
+      `Adapter ${definition.name}: capabilities.edits is set but the transport has no editText`,
     );
   const clock = definition.clock ?? systemClock;
   const store = definition.store ?? createMemoryStore();
@@ -46,11 +54,12 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
     payload: ReplyPayload,
     target: Target,
     options: SendOptions,
+    hook: PlanHook | undefined,
   ): Promise<DeliveryReceipt> => {
     const replyMode = options.replyMode ?? "first";
     const key = options.idempotencyKey;
     const print = key === undefined ? "" : fingerprint(payload, target, replyMode);
-    const journal: DeliveryJournal = (key === undefined ? undefined : await store.get(key)) ?? {
+    let journal: DeliveryJournal = (key === undefined ? undefined : await store.get(key)) ?? {
       fingerprint: print,
       messages: [],
       degraded: [],
@@ -69,31 +78,45 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
       capabilities,
       renderer,
     );
+    const save = key === undefined ? undefined : journalSaver(store, key);
+    if (hook !== undefined) {
+      const before = journal;
+      journal = await hook(plan, journal);
+      if (journal !== before) await save?.(journal);
+    }
     const wanted = replyMode === "off" ? undefined : replyTarget(payload, target);
     return runPlan(plan, {
       transport,
       target,
-      retry: { policy, clock, pacer, to: target.to, signal: options.signal },
+      retry: { policy, clock, pacer, to: target.to, signal: options.signal, gate: definition.pacing?.gate },
       replyTo: capabilities.replies ? wanted : undefined,
       replyMode,
       replyUnsupported: wanted !== undefined && !capabilities.replies,
       journal,
-      save: key === undefined ? undefined : journalSaver(store, key),
+      save,
+      writeAhead: store.writeAhead === true,
       secrets,
     });
+  };
+
+  const checkTarget = (rawTarget: Target, rawOptions: SendOptions | undefined) => {
+    const checked = checkSendInput(rawTarget, rawOptions);
+    const { thread } = checked.target;
+    if (thread !== undefined && !capabilities.threads)
+      throw new UnsupportedFeatureError(
+        "threads",
+        `${definition.name} has no threads; refusing to post outside thread ${thread}`,
+      );
+    return checked;
   };
 
   const send = async (
     input: ReplyPayloadInput | ReplyPayload,
     rawTarget: Target,
     rawOptions: SendOptions | undefined,
+    hook?: PlanHook,
   ): Promise<DeliveryReceipt> => {
-    const { target, options } = checkSendInput(rawTarget, rawOptions);
-    if (target.thread !== undefined && !capabilities.threads)
-      throw new UnsupportedFeatureError(
-        "threads",
-        `${definition.name} has no threads; refusing to post outside thread ${target.thread}`,
-      );
+    const { target, options } = checkTarget(rawTarget, rawOptions);
     const payload = normalizePayload(input, {
       markdownImages: capabilities.markdownImages,
       ...(target.currentMessageId === undefined ? {} : { currentMessageId: target.currentMessageId }),
@@ -102,9 +125,9 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
         : { workspaceDir: definition.media.workspaceDir }),
     });
     const key = options.idempotencyKey;
-    if (key === undefined) return deliver(payload, target, options);
+    if (key === undefined) return deliver(payload, target, options, hook);
     const previous = locks.get(key) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => deliver(payload, target, options));
+    const run = previous.catch(() => undefined).then(() => deliver(payload, target, options, hook));
     locks.set(key, run);
     try {
       return await run;
@@ -113,17 +136,50 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
     }
   };
 
+  // Thrown errors are redacted like receipt entries; a caller's own abort reason is theirs.
+  const redacted = (error: unknown): unknown =>
+    error instanceof OutboxError ? redactError(error, secrets) : error;
+  const guardedSend = async (...args: Parameters<typeof send>): Promise<DeliveryReceipt> => {
+    try {
+      return await send(...args);
+    } catch (error) {
+      throw redacted(error);
+    }
+  };
+
+  const edits = capabilities.edits;
+  const preview =
+    edits == null
+      ? {}
+      : {
+          preview(rawTarget: Target, options: PreviewOptions = {}) {
+            try {
+              return createPreview(
+                {
+                  capabilities,
+                  edits,
+                  renderer,
+                  transport,
+                  clock,
+                  retry: { policy, pacer, gate: definition.pacing?.gate },
+                  secrets,
+                  send: guardedSend,
+                },
+                checkTarget(rawTarget, undefined).target,
+                options,
+              );
+            } catch (error) {
+              throw redacted(error);
+            }
+          },
+        };
+
   return {
     name: definition.name,
     capabilities,
-    async send(input: ReplyPayloadInput | ReplyPayload, target: Target, options?: SendOptions) {
-      try {
-        return await send(input, target, options);
-      } catch (error) {
-        // Thrown errors are redacted like receipt entries; a caller's own abort reason is theirs.
-        throw error instanceof OutboxError ? redactError(error, secrets) : error;
-      }
-    },
+    send: (input: ReplyPayloadInput | ReplyPayload, target: Target, options?: SendOptions) =>
+      guardedSend(input, target, options),
+    ...preview,
     ...(transport.close === undefined ? {} : { close: () => (transport.close as () => Promise<void>)() }),
   };
 }

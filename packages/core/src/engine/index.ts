@@ -14,5 +14,5 @@ export { createManualClock, type ManualClock, systemClock } from "./clock.js";
 export { createAdapter } from "./create-adapter.js";
 export { createFileStore } from "./file-store.js";
 export { createMemoryStore } from "./memory-store.js";
-export { createPacer, type Pacer } from "./pacer.js";
+export { createPacer, DEFAULT_LATENCY_MS, DEFAULT_PACING_MARGIN, type Pacer } from "./pacer.js";
 export { isAmbiguous, type ResolvedRetryPolicy, resolveRetryPolicy } from "./retry.js";

@@ -59,6 +59,8 @@ interface Lane {
 }
 
 const PRUNE_AT = 10_000;
+/** Why a pacer timer was cancelled: one shared reason, as a `DOMException` per cancel costs a stack trace. */
+const SUPERSEDED = new Error("pacer timer superseded");
 /** Tolerance for floating-point refill arithmetic. */
 const EPSILON = 1e-9;
 /** Each 429 multiplies the scope's rates by this, down to {@link FLOOR}. */
@@ -172,7 +174,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
 
   /** Move a lane forward: release its first waiter, line it up for a global token, or set its timer. */
   const advance = (lane: Lane): void => {
-    lane.timer?.abort();
+    lane.timer?.abort(SUPERSEDED);
     lane.timer = undefined;
     for (;;) {
       while (lane.queue.peek()?.done) lane.queue.shift();
@@ -206,7 +208,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
   const drain = (): void => {
     if (draining) return;
     draining = true;
-    readyTimer?.abort();
+    readyTimer?.abort(SUPERSEDED);
     readyTimer = undefined;
     try {
       for (let lane = ready.peek(); lane !== undefined; lane = ready.peek()) {

@@ -1,4 +1,4 @@
-import type { Clock, RetryPolicy } from "../adapter/types.js";
+import type { Clock, PacingOptions, RetryPolicy } from "../adapter/types.js";
 import { PlatformError, RateLimitedError, TransportError } from "../errors/errors.js";
 import type { Pacer } from "./pacer.js";
 
@@ -48,6 +48,8 @@ export interface RetryContext {
   to: string;
   /** Cancels waiting. */
   signal: AbortSignal | undefined;
+  /** Passed after the pacer by every attempt ({@link PacingOptions.gate}). */
+  gate?: PacingOptions["gate"];
 }
 
 /**
@@ -57,10 +59,11 @@ export interface RetryContext {
  * are retried only with `retryAmbiguous`. The last error is thrown as is.
  */
 export async function withRetries<T>(call: () => Promise<T>, context: RetryContext): Promise<T> {
-  const { policy, clock, pacer, to, signal } = context;
+  const { policy, clock, pacer, to, signal, gate } = context;
   let limited = false;
   for (let retries = 0; ; retries += 1) {
     await pacer.acquire(to, signal, limited);
+    await gate?.(to, signal);
     try {
       return await call();
     } catch (error) {

@@ -5,6 +5,12 @@ import type { DeliveryPlan, PartDegradation } from "../plan/types.js";
 import { deliverPart, type PartContext, type SendablePart } from "./deliver-part.js";
 import { isAmbiguous } from "./retry.js";
 
+/**
+ * Runs between planning and executing a plan (a live preview's settle): may deliver parts
+ * itself and returns the journal to execute from (the one given when it delivered nothing).
+ */
+export type PlanHook = (plan: DeliveryPlan, journal: DeliveryJournal) => Promise<DeliveryJournal>;
+
 /** What executing a plan needs beyond sending parts. */
 export interface RunContext extends PartContext {
   /** Message to reply to, when the payload replies and the platform can. */
@@ -17,6 +23,8 @@ export interface RunContext extends PartContext {
   journal: DeliveryJournal;
   /** Where to save the journal after each delivered part; absent without an idempotency key. */
   save: ((journal: DeliveryJournal) => Promise<void>) | undefined;
+  /** Save the journal before each part too (marked `sending`), see {@link DeliveryStore.writeAhead}. */
+  writeAhead?: boolean;
   /** Secrets the adapter declared, removed from every failure and degradation. */
   secrets: readonly string[];
 }
@@ -28,9 +36,16 @@ export interface RunContext extends PartContext {
  * Returns the combined receipt (journal + this run).
  */
 export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<DeliveryReceipt> {
-  const journal: DeliveryJournal = { ...structuredClone(context.journal), partCount: plan.parts.length };
+  // Without a store the journal was made for this send alone: no copy needed.
+  const own = context.save === undefined ? context.journal : structuredClone(context.journal);
+  const { sending, ...saved } = own;
+  const journal: DeliveryJournal = { ...saved, partCount: plan.parts.length };
   const delivered = new Set(journal.deliveredParts);
   const ambiguous = new Set(journal.ambiguousParts ?? []);
+  // A journal saved while a part was being sent: the process stopped there; it may have gone out.
+  if (sending !== undefined && !delivered.has(sending)) ambiguous.add(sending);
+  const save = context.save;
+  const writeAhead = context.writeAhead === true ? save : undefined;
   const failures: DeliveryReceipt["failures"] = [];
   const fail = (part: number, error: OutboxError): void => {
     failures.push({ part, error: redactError(error, context.secrets) });
@@ -52,6 +67,7 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
       context.replyMode === "all" || (context.replyMode === "first" && replyPending)
         ? context.replyTo
         : undefined;
+    await writeAhead?.({ ...journal, ambiguousParts: [...ambiguous].sort((a, b) => a - b), sending: index });
     const result = await deliverPart(withoutRescuedCaption(part, index, journal), index, replyTo, context);
     const planned = result.error === undefined ? plan.degraded.filter((entry) => entry.part === index) : [];
     const entries: PartDegradation[] = [
@@ -68,12 +84,12 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
       unsupportedNoted = true;
     } else fail(index, result.error);
     if (result.messages.length > 0 || result.error === undefined || unsure) replyPending = false;
-    if (result.messages.length === 0 && !unsure) continue;
+    if (result.messages.length === 0 && !unsure && writeAhead === undefined) continue;
     journal.messages.push(...result.messages);
     journal.degraded.push(...entries);
     journal.deliveredParts = [...delivered].sort((a, b) => a - b);
     journal.ambiguousParts = [...ambiguous].sort((a, b) => a - b);
-    await context.save?.(journal);
+    await save?.(journal);
   }
   return receiptOf(journal, failures);
 }

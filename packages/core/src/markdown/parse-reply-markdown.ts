@@ -3,13 +3,17 @@ import { createMarkdownParser } from "./markdown-it.js";
 import { toMdast } from "./to-mdast.js";
 
 /** The reply parser (with spoilers), built once. */
-const parser = createMarkdownParser(true);
+const withSpoilers = createMarkdownParser(true);
+/** The same parser without the spoiler rules, for text with no `||` (most replies). */
+const withoutSpoilers = createMarkdownParser(false);
 
 /**
  * Parse reply text into the tree renderers receive: {@link parseMarkdown}'s tree plus
  * `||spoiler||` nodes. Reference links and images are already plain links and images,
- * so every piece of the tree renders on its own.
+ * so every piece of the tree renders on its own. Text without `||` skips the spoiler
+ * rules (they only act on a `||` run, so the tree is the same).
  */
 export function parseReplyMarkdown(text: string): Root {
+  const parser = text.includes("||") ? withSpoilers : withoutSpoilers;
   return toMdast(parser.parse(text, {}), text);
 }

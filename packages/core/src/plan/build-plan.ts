@@ -1,7 +1,8 @@
 import type { Root } from "mdast";
-import type { Capabilities, RenderedText, Renderer } from "../adapter/types.js";
+import type { Capabilities, MeasuredText, RenderedText, Renderer } from "../adapter/types.js";
 import type { MediaKind } from "../media/types.js";
 import { groupAlbums } from "./albums.js";
+import { renderMeasured } from "./measured.js";
 import { decideKind, type KindDecision } from "./media-kind.js";
 import { renderedText } from "./rendered-text.js";
 import { splitText } from "./split-text.js";
@@ -32,7 +33,7 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
 
   const parts: PlanPart[] = [];
   const degraded: PartDegradation[] = [];
-  const whole = renderer.render(input.tree);
+  const whole = renderMeasured(renderer, input.tree);
   let caption =
     hasNative && input.tree.children.length > 0
       ? captionFor(input.tree, whole, capabilities, renderer)
@@ -98,13 +99,13 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
 
 function captionFor(
   tree: Root,
-  text: string,
+  whole: MeasuredText,
   capabilities: Capabilities,
   renderer: Renderer,
 ): RenderedText | undefined {
   if (capabilities.caption === null) return undefined;
-  if (renderer.measure(text) > capabilities.caption.maxLength) return undefined;
-  return renderedText(tree, renderer, text);
+  if (whole.length > capabilities.caption.maxLength) return undefined;
+  return renderedText(tree, renderer, whole.text);
 }
 
 function linkPart(url: string, renderer: Renderer, sources: number[]): PlanPart {

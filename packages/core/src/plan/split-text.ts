@@ -1,6 +1,7 @@
 import type { Root, RootContent } from "mdast";
-import type { Renderer } from "../adapter/types.js";
+import type { MeasuredText, Renderer } from "../adapter/types.js";
 import { toPlainText } from "../markdown/plain-text.js";
+import { renderMeasured } from "./measured.js";
 import { type BoundaryRank, findBoundaries, nodeLength, splitNode } from "./tree-offsets.js";
 
 /** One chunk of text: its piece of the tree and its rendering. */
@@ -19,26 +20,27 @@ export interface TextChunk {
  * last block boundary, else line break, else whitespace that keeps the piece within the
  * limit and lies in the second half of what fits (else at the largest fitting offset,
  * never inside a surrogate pair or a leaf such as an image). Nothing is
- * dropped. Each block and each chunk is rendered a bounded number of times, so the cost
- * is near-linear in the text length.
+ * dropped. Each block and each chunk is rendered a bounded number of times (and measured
+ * in the same walk when the renderer has `renderMeasured`), so the cost is near-linear in
+ * the text length.
  *
  * A block where not even one unit of text fits with its formatting (e.g. a link whose URL
  * alone exceeds the limit) is replaced by its readable plain text (`text (url)`) and split
  * as such; its chunks are marked `flattened`. Only if even plain text cannot fit one unit
  * (a limit smaller than the renderer's own overhead) is a chunk emitted over the limit.
  *
- * `whole` is `renderer.render(tree)`, for a caller that has rendered the tree already.
+ * `whole` is the tree rendered and measured, for a caller that has done so already.
  */
 export function splitText(
   tree: Root,
   renderer: Renderer,
   limit: number,
-  whole: string = renderer.render(tree),
+  whole: MeasuredText = renderMeasured(renderer, tree),
 ): TextChunk[] {
-  const size = (nodes: RootContent[]): number => renderer.measure(renderer.render(rootOf(nodes)));
-  if (renderer.measure(whole) <= limit) return tree.children.length === 0 ? [] : [{ tree, rendered: whole }];
+  const size = (nodes: RootContent[]): number => sizeOf(renderer, nodes);
+  if (whole.length <= limit) return tree.children.length === 0 ? [] : [{ tree, rendered: whole.text }];
 
-  const separator = Math.max(0, size([para("a"), para("b")]) - size([para("a")]) - size([para("b")]));
+  const separator = separatorOf(renderer);
   const queue = [...tree.children];
   const chunks: TextChunk[] = [];
   let current: RootContent[] = [];
@@ -48,12 +50,12 @@ export function splitText(
   const flush = (): void => {
     while (current.length > 0) {
       const root = rootOf(current);
-      const rendered = renderer.render(root);
-      if (current.length === 1 || renderer.measure(rendered) <= limit) {
+      const rendered = renderMeasured(renderer, root);
+      if (current.length === 1 || rendered.length <= limit) {
         chunks.push(
           current.some((node) => flattened.has(node))
-            ? { tree: root, rendered, flattened: true }
-            : { tree: root, rendered },
+            ? { tree: root, rendered: rendered.text, flattened: true }
+            : { tree: root, rendered: rendered.text },
         );
         break;
       }
@@ -62,7 +64,6 @@ export function splitText(
     current = [];
     estimate = 0;
   };
-
   const tails = new WeakSet<RootContent>();
   const measureNode = (node: RootContent): number => size([node]);
   /** Cut `block` and queue the rest; a block where nothing fits is flattened to plain text first. */
@@ -116,6 +117,24 @@ export function splitText(
 
 function rootOf(children: RootContent[]): Root {
   return { type: "root", children };
+}
+
+/** The measured length of `nodes` rendered as one tree. */
+function sizeOf(renderer: Renderer, nodes: RootContent[]): number {
+  return renderMeasured(renderer, rootOf(nodes)).length;
+}
+
+const separators = new WeakMap<Renderer, number>();
+
+/** What the renderer adds between two blocks (measured once per renderer). */
+function separatorOf(renderer: Renderer): number {
+  let separator = separators.get(renderer);
+  if (separator === undefined) {
+    const size = (nodes: RootContent[]): number => sizeOf(renderer, nodes);
+    separator = Math.max(0, size([para("a"), para("b")]) - size([para("a")]) - size([para("b")]));
+    separators.set(renderer, separator);
+  }
+  return separator;
 }
 
 function para(value: string): RootContent {

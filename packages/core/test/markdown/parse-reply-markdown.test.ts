@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { Root } from "mdast";
 import { describe, expect, it } from "vitest";
+import { createMarkdownParser } from "../../src/markdown/markdown-it.js";
 import { parseMarkdown } from "../../src/markdown/parse-markdown.js";
 import { parseReplyMarkdown } from "../../src/markdown/parse-reply-markdown.js";
 import { createPlainRenderer, toPlainText } from "../../src/markdown/plain-text.js";
@@ -10,6 +11,28 @@ const types = (tree: Root): unknown =>
   JSON.parse(JSON.stringify(tree, (key, value) => (key === "position" ? undefined : value)));
 
 describe("parseReplyMarkdown: spoilers", () => {
+  it("text without || gets the same tokens with or without the spoiler rules (the fast path is exact)", () => {
+    const spoilers = createMarkdownParser(true);
+    const plain = createMarkdownParser(false);
+    const lonePipes = fc.constantFrom(
+      "|",
+      "a | b",
+      "|x|",
+      "`|`",
+      "\\|",
+      "&#124;&#124;",
+      "[|](https://e.x/|)",
+    );
+    fc.assert(
+      fc.property(markdownArbitrary, fc.array(lonePipes, { maxLength: 4 }), (markdown, pipes) => {
+        const text = `${markdown} ${pipes.join(" ")}`.replaceAll("||", "|");
+        expect(text.includes("||")).toBe(false);
+        expect(JSON.stringify(plain.parse(text, {}))).toBe(JSON.stringify(spoilers.parse(text, {})));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("wraps ||text|| in a spoiler node, across formatting", () => {
     const paragraph = parseReplyMarkdown("a ||secret **bold**|| b").children[0];
     expect(types({ type: "root", children: paragraph ? [paragraph] : [] })).toEqual({

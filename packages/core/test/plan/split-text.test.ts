@@ -23,6 +23,25 @@ describe("splitText", () => {
     expect(renders).toBe(1);
   });
 
+  it("renders and measures in one walk with renderMeasured, never measuring rendered text", () => {
+    const renderer = {
+      ...htmlRenderer,
+      measure: (): number => {
+        throw new Error("measure must not be called when renderMeasured is present");
+      },
+      renderMeasured: (tree: Root) => {
+        const text = htmlRenderer.render(tree);
+        return { text, length: htmlRenderer.measure(text) };
+      },
+    };
+    const tree = parseReplyMarkdown(
+      `${"word ".repeat(30)}\n\n**${"bold ".repeat(30)}**\n\n${"x".repeat(90)}`,
+    );
+    const chunks = splitText(tree, renderer, 60);
+    expect(chunks.map((c) => c.rendered)).toEqual(splitText(tree, htmlRenderer, 60).map((c) => c.rendered));
+    expect(chunks.length).toBeGreaterThan(3);
+  });
+
   it("returns no chunk for an empty text", () => {
     expect(splitText(parseReplyMarkdown(""), htmlRenderer, 10)).toEqual([]);
   });

@@ -1,0 +1,182 @@
+import type {
+  Capabilities,
+  Clock,
+  DeliveryReceipt,
+  EditCapabilities,
+  LivePreview,
+  PacingOptions,
+  PreviewOptions,
+  RenderedText,
+  Renderer,
+  SendOptions,
+  Transport,
+} from "../adapter/types.js";
+import type { Pacer } from "../engine/pacer.js";
+import { type ResolvedRetryPolicy, withRetries } from "../engine/retry.js";
+import type { PlanHook } from "../engine/run-plan.js";
+import { PayloadError } from "../errors/errors.js";
+import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
+import { previewText } from "./preview-text.js";
+import { settleHook } from "./settle-hook.js";
+
+/** What a live preview uses of its adapter. */
+export interface PreviewEngine {
+  /** The adapter's validated capabilities. */
+  capabilities: Capabilities;
+  /** `capabilities.edits`, present. */
+  edits: EditCapabilities;
+  /** The platform renderer. */
+  renderer: Renderer;
+  /** The transport; `editText` is present (checked by `createAdapter`). */
+  transport: Transport;
+  /** The adapter's clock. */
+  clock: Clock;
+  /** The adapter's retry bounds, pacer and shared rate gate (all shared with `send`). */
+  retry: { policy: ResolvedRetryPolicy; pacer: Pacer; gate?: PacingOptions["gate"] };
+  /** The adapter's secrets, kept out of receipts. */
+  secrets: readonly string[];
+  /** The adapter's `send`, with a hook between planning and executing. */
+  send(
+    payload: ReplyPayloadInput | ReplyPayload,
+    target: Target,
+    options: SendOptions | undefined,
+    hook: PlanHook,
+  ): Promise<DeliveryReceipt>;
+}
+
+/** What the preview message shows and when it last changed; shared with the settle hook. */
+export interface PreviewMessage {
+  /** Platform id, once the first update went out. */
+  id: string | undefined;
+  /** Rendered text it shows. */
+  shown: string | undefined;
+  /** `clock.now()` when it last changed (sent or edited). */
+  changedAt: number;
+  /** Whether settle already turned it into a part of a reply. */
+  reused: boolean;
+}
+
+/**
+ * Start a live preview on `target` (already checked). The first update that shows
+ * anything sends a text message (paced, retried, replying to `replyToId`, in the target's
+ * thread); later ones edit it, at most once per `max(edits.minIntervalMs, intervalMs)`,
+ * only with the latest text, never with the text already shown. A failed send or edit
+ * stops the updates (the message keeps its text) and never the final reply: `settle`
+ * still delivers everything. See docs/live-preview.md.
+ */
+export function createPreview(engine: PreviewEngine, target: Target, options: PreviewOptions): LivePreview {
+  const { capabilities, renderer, transport, clock } = engine;
+  checkOptions(options);
+  const interval = Math.max(engine.edits.minIntervalMs, options.intervalMs ?? 0);
+  const replyTo = capabilities.replies ? options.replyToId : undefined;
+  const message: PreviewMessage = { id: undefined, shown: undefined, changedAt: 0, reused: false };
+  /** Aborted by cancel() or the caller's signal: stops in-flight calls too. */
+  const stop = new AbortController();
+  const signal = options.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, options.signal]);
+  /** Aborted by settle(): ends the wait for the next edit, lets the call in flight finish. */
+  const wake = new AbortController();
+  let state: "live" | "settling" | "cancelled" = "live";
+  let broken = false;
+  let pending: string | undefined;
+  /** The update loop; `running` turns false synchronously as it ends, so an update never waits for a loop that is over. */
+  let loop: Promise<void> = Promise.resolve();
+  let running = false;
+  const retry = { ...engine.retry, clock, to: target.to, signal };
+  const base = {
+    target,
+    ...(target.thread === undefined ? {} : { thread: target.thread }),
+    signal,
+  };
+
+  const show = async (text: RenderedText): Promise<void> => {
+    const id = message.id;
+    if (id === undefined) {
+      const op = { ...base, type: "text" as const, text, ...(replyTo === undefined ? {} : { replyTo }) };
+      message.id = (await withRetries(() => transport.sendText(op), retry)).id;
+    } else {
+      const op = { ...base, type: "edit" as const, messageId: id, text };
+      await withRetries(() => (transport.editText as NonNullable<Transport["editText"]>)(op), retry);
+    }
+    message.shown = text.text;
+    message.changedAt = clock.now();
+  };
+
+  const run = async (): Promise<void> => {
+    try {
+      await drain();
+    } finally {
+      running = false;
+    }
+  };
+
+  const drain = async (): Promise<void> => {
+    while (pending !== undefined && state === "live" && !signal.aborted) {
+      const wait = message.changedAt + interval - clock.now();
+      if (message.id !== undefined && wait > 0) {
+        try {
+          await clock.sleep(wait, AbortSignal.any([wake.signal, signal]));
+        } catch {
+          return;
+        }
+        if (state !== "live") return;
+      }
+      const text = previewText(pending, capabilities, renderer);
+      pending = undefined;
+      if (text === undefined || text.text === message.shown) continue;
+      try {
+        await show(text);
+      } catch {
+        // The preview stops where it is; settle delivers the whole reply regardless.
+        broken = true;
+        return;
+      }
+    }
+  };
+
+  return {
+    update(markdown: string) {
+      if (state !== "live" || broken || signal.aborted || typeof markdown !== "string") return;
+      pending = markdown;
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async settle(payload, sendOptions) {
+      if (state === "cancelled")
+        throw new PayloadError("settle() after cancel(): send the reply with adapter.send instead", [
+          { path: ["preview"], message: "cancelled", code: "custom" },
+        ]);
+      state = "settling";
+      wake.abort();
+      await loop;
+      return engine.send(
+        payload,
+        target,
+        sendOptions,
+        settleHook(engine, message, { ...base, signal: sendOptions?.signal }),
+      );
+    },
+    async cancel() {
+      if (state === "live") state = "cancelled";
+      stop.abort();
+      await loop;
+    },
+  };
+}
+
+function checkOptions(options: PreviewOptions): void {
+  const { intervalMs, replyToId } = options;
+  if (
+    intervalMs !== undefined &&
+    !(typeof intervalMs === "number" && intervalMs >= 0 && intervalMs < Infinity)
+  )
+    throw new PayloadError(
+      `Invalid preview: options.intervalMs must be a non-negative number of milliseconds, got ${String(intervalMs)} (leave it out for the platform's edit interval)`,
+      [{ path: ["options", "intervalMs"], message: "must be a non-negative number", code: "invalid_type" }],
+    );
+  if (replyToId !== undefined && (typeof replyToId !== "string" || replyToId.trim() === ""))
+    throw new PayloadError(
+      "Invalid preview: options.replyToId must be a non-empty string when given (the inbound message id, or leave it out)",
+      [{ path: ["options", "replyToId"], message: "must be a non-empty string", code: "invalid_type" }],
+    );
+}

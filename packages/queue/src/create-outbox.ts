@@ -1,0 +1,20 @@
+import { createInProcessOutbox } from "./in-process.js";
+import { createRedisOutbox } from "./redis/outbox.js";
+import type { Outbox, OutboxConfig } from "./types.js";
+
+/**
+ * An outbox: `enqueue` replies, `createWorker` to deliver them, `receipt` / `on` for the
+ * results. With `connection` the jobs live in Redis (BullMQ) and any number of worker
+ * processes deliver them with per-target order, shared rate limits and once-only delivery
+ * across crashes; without, everything runs in this process (see docs/scale.md).
+ */
+export async function createOutbox(config: OutboxConfig): Promise<Outbox> {
+  if (Object.keys(config.adapters ?? {}).length === 0)
+    throw new TypeError(
+      "createOutbox: `adapters` names no platform; pass e.g. { telegram: (services) => createTelegramAdapter({ token, ...services }) }",
+    );
+  const { connection } = config;
+  return connection === undefined
+    ? createInProcessOutbox(config)
+    : createRedisOutbox({ ...config, connection });
+}

@@ -1,0 +1,155 @@
+/**
+ * A queued delivery: what a job holds (JSON, references only), the checks made before it is
+ * queued, and running it (attempts with backoff around the engine's once-only send).
+ */
+import { randomUUID } from "node:crypto";
+import {
+  type ChannelAdapter,
+  type DeliveryReceipt,
+  isAmbiguous,
+  normalizePayload,
+  type OutboxError,
+  PayloadError,
+  RateLimitedError,
+  type ReplyPayloadInput,
+  type Target,
+  TransportError,
+} from "@outbox/core";
+import type { DeliveryStatus, EnqueueOptions, QueuedReceipt } from "./types.js";
+
+/** What a job holds: the reply as the producer gave it, with references instead of bytes. */
+export interface JobData {
+  /** Platform name (a key of `adapters`). */
+  platform: string;
+  /** The reply. */
+  payload: ReplyPayloadInput;
+  /** Where it goes. */
+  target: Target;
+  /** The delivery's idempotency key (the job id). */
+  key: string;
+  /** Reply mode of the send. */
+  replyMode?: EnqueueOptions["replyMode"];
+  /** Attempts before dead-lettering. */
+  attempts: number;
+  /** First backoff in milliseconds. */
+  backoffMs: number;
+}
+
+const DEFAULT_ATTEMPTS = 3;
+const DEFAULT_BACKOFF_MS = 1000;
+
+/**
+ * Check a reply before it is queued and build its job: the platform must be known, the
+ * payload valid (`PayloadError`, as `send` would throw) and its media references, not bytes.
+ */
+export function toJob(
+  platforms: readonly string[],
+  platform: string,
+  payload: ReplyPayloadInput,
+  target: Target,
+  options: EnqueueOptions = {},
+): JobData {
+  const issue = (path: Array<string | number>, message: string) =>
+    new PayloadError(`${path.join(".")}: ${message}`, [{ path, message, code: "custom" }]);
+  if (!platforms.includes(platform))
+    throw issue(
+      ["platform"],
+      `no adapter named ${JSON.stringify(platform)}; configured: ${platforms.join(", ")}`,
+    );
+  if (typeof target?.to !== "string" || target.to === "")
+    throw issue(["target", "to"], "must be a non-empty string");
+  for (const [index, item] of (payload.media ?? []).entries())
+    if (item.data !== undefined || item.base64 !== undefined)
+      throw issue(
+        ["media", index, item.data === undefined ? "base64" : "data"],
+        "queued replies hold references, not bytes: write the file and pass `filePath` (the worker loads it under its media policy)",
+      );
+  normalizePayload(payload);
+  const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+  if (!Number.isInteger(attempts) || attempts < 1)
+    throw issue(["attempts"], "must be an integer of at least 1");
+  const backoffMs = options.backoffMs ?? DEFAULT_BACKOFF_MS;
+  if (!(backoffMs >= 0)) throw issue(["backoffMs"], "must be a number of milliseconds, 0 or more");
+  return {
+    platform,
+    payload,
+    target,
+    key: options.idempotencyKey ?? randomUUID(),
+    ...(options.replyMode === undefined ? {} : { replyMode: options.replyMode }),
+    attempts,
+    backoffMs,
+  };
+}
+
+/** A failure another attempt may fix: a 429 beyond the engine's retries, or a network failure before sending. */
+function transient(error: OutboxError): boolean {
+  return error instanceof RateLimitedError || (error instanceof TransportError && !isAmbiguous(error));
+}
+
+/**
+ * Deliver a job: `send` with the job's key (parts already in the journal are skipped, a part
+ * a crashed worker was sending is ambiguous), again after a backoff while every failure is
+ * transient, up to the job's attempts. `sleep` waits between attempts.
+ */
+export async function runJob(
+  id: string,
+  job: JobData,
+  adapter: ChannelAdapter,
+  sleep: (ms: number) => Promise<void>,
+  previousAttempts = 0,
+): Promise<QueuedReceipt> {
+  const base = { id, platform: job.platform, target: job.target };
+  let attempts = previousAttempts;
+  for (;;) {
+    attempts += 1;
+    let receipt: DeliveryReceipt;
+    try {
+      receipt = await adapter.send(job.payload, job.target, {
+        idempotencyKey: job.key,
+        ...(job.replyMode === undefined ? {} : { replyMode: job.replyMode }),
+      });
+    } catch (error) {
+      // Thrown before anything was sent (invalid payload, key reused): no attempt can fix it.
+      return deadReceipt(id, job, attempts, reasonOf(error));
+    }
+    const retry = receipt.failures.length > 0 && receipt.failures.every(({ error }) => transient(error));
+    if (retry && attempts < job.attempts) {
+      await sleep(job.backoffMs * 2 ** (attempts - 1 - previousAttempts));
+      continue;
+    }
+    const status: DeliveryStatus = receipt.ok ? "delivered" : retry ? "dead" : "failed";
+    const first = receipt.failures[0];
+    return {
+      ...base,
+      status,
+      attempts,
+      ...(first === undefined
+        ? {}
+        : {
+            reason: `${retry ? `gave up after ${attempts} attempts: ` : ""}part ${first.part}: ${first.error.message}`,
+          }),
+      receipt: toQueuedReceipt(receipt),
+    };
+  }
+}
+
+/** The receipt as plain JSON: errors become `{ code, message, ambiguous }`. */
+export function toQueuedReceipt(receipt: DeliveryReceipt): NonNullable<QueuedReceipt["receipt"]> {
+  return {
+    ...receipt,
+    failures: receipt.failures.map(({ part, error }) => ({
+      part,
+      error: { code: error.code, message: error.message, ambiguous: isAmbiguous(error) },
+    })),
+  };
+}
+
+/** The receipt of a job dead-lettered before or instead of a delivery attempt. */
+export function deadReceipt(id: string, job: JobData, attempts: number, reason: string): QueuedReceipt {
+  return { id, platform: job.platform, target: job.target, status: "dead", attempts, reason };
+}
+
+/** A thrown error's message (engine errors are already redacted). */
+export function reasonOf(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

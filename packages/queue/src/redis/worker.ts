@@ -1,0 +1,122 @@
+/**
+ * A worker on Redis: one BullMQ worker per partition (each partition runs one job at a time
+ * across every process), adapters built with the Redis journal and the shared rate gate.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { type ChannelAdapter, systemClock, TransportError } from "@outbox/core";
+import { type Job, Worker } from "bullmq";
+import { deadReceipt, type JobData, reasonOf, runJob } from "../job.js";
+import type { DeliveryStep, OutboxWorker, QueuedReceipt, WorkerOptions } from "../types.js";
+import { connect, partitionQueue } from "./keys.js";
+import type { RedisSettings } from "./outbox.js";
+import { createRateGate } from "./rate-gate.js";
+import { createRedisStore } from "./store.js";
+
+/** Dead-letter ids kept (the receipts themselves expire with the retention). */
+const DEAD_KEPT = 10_000;
+
+/** Start a worker for every partition of the outbox in this process. */
+export async function startRedisWorker(
+  settings: RedisSettings,
+  options: WorkerOptions = {},
+): Promise<OutboxWorker> {
+  const { config, keys, retentionSeconds } = settings;
+  const redis = connect(settings.connection);
+  const current = new AsyncLocalStorage<string>();
+  const step = (kind: DeliveryStep["kind"], id: string | undefined): void => {
+    if (id !== undefined) options.onStep?.({ kind, id });
+  };
+  const store = createRedisStore(redis, keys.journal, retentionSeconds, {
+    before: (key) => step("journal", key),
+    after: (key) => step("journaled", key),
+  });
+  const adapters = new Map<string, ChannelAdapter>();
+  const adapterOf = (platform: string): ChannelAdapter => {
+    let adapter = adapters.get(platform);
+    if (adapter !== undefined) return adapter;
+    const factory = config.adapters[platform];
+    if (factory === undefined)
+      throw new RangeError(`no adapter named ${JSON.stringify(platform)} in this worker`);
+    let gate: ((to: string, signal?: AbortSignal) => Promise<void>) | undefined;
+    adapter = factory({
+      store,
+      pacing: {
+        gate: async (to, signal) => {
+          gate ??= createRateGate(
+            redis,
+            (rule, target) => keys.bucket(platform, rule, target),
+            (adapters.get(platform) as ChannelAdapter).capabilities.rateLimits,
+            systemClock,
+          );
+          try {
+            await gate(to, signal);
+          } catch (error) {
+            if (signal?.aborted) throw error;
+            // Nothing was sent: a failure another attempt may fix, never an ambiguous one.
+            throw new TransportError(
+              `the shared rate limit could not be taken in Redis: ${reasonOf(error)}`,
+              {
+                ambiguous: false,
+                cause: error,
+              },
+            );
+          }
+          step("send", current.getStore());
+        },
+      },
+    });
+    adapters.set(platform, adapter);
+    return adapter;
+  };
+
+  const finish = async (receipt: QueuedReceipt): Promise<void> => {
+    const json = JSON.stringify(receipt);
+    const multi = redis.multi().set(keys.result(receipt.id), json, "EX", retentionSeconds);
+    if (receipt.status === "dead") multi.lpush(keys.dead, receipt.id).ltrim(keys.dead, 0, DEAD_KEPT - 1);
+    await multi.publish(keys.finished, json).exec();
+  };
+
+  const deliver = async (job: Job<JobData>): Promise<void> => {
+    const data = job.data;
+    const previous = Math.max(0, job.attemptsStarted - 1);
+    let receipt: QueuedReceipt;
+    if (previous >= data.attempts)
+      receipt = deadReceipt(
+        data.key,
+        data,
+        previous,
+        `its worker stopped during each of ${previous} attempts`,
+      );
+    else
+      try {
+        receipt = await current.run(data.key, () =>
+          runJob(data.key, data, adapterOf(data.platform), (ms) => systemClock.sleep(ms), previous),
+        );
+      } catch (error) {
+        receipt = deadReceipt(data.key, data, previous + 1, reasonOf(error));
+      }
+    await finish(receipt);
+  };
+
+  const workers = Array.from({ length: settings.partitions }, (_, n) => {
+    const worker = new Worker<JobData>(partitionQueue(n), deliver, {
+      connection: redis,
+      prefix: settings.prefix,
+      concurrency: 1,
+      lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.stalledIntervalMs ?? 15_000,
+      // A job whose workers keep dying is dead-lettered by `deliver` (attempts), not by BullMQ.
+      maxStalledCount: Number.MAX_SAFE_INTEGER,
+    });
+    worker.on("error", () => undefined);
+    return worker;
+  });
+
+  return {
+    async close() {
+      await Promise.all(workers.map((worker) => worker.close()));
+      for (const adapter of adapters.values()) await adapter.close?.();
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Public types of `@outbox/queue` (see docs/scale.md).
+ */
+import type {
+  ChannelAdapter,
+  DeliveryReceipt,
+  DeliveryStore,
+  PacingOptions,
+  ReplyPayloadInput,
+  SendOptions,
+  Target,
+} from "@outbox/core";
+import type { RedisOptions } from "ioredis";
+
+/** What the queue hands an adapter factory: the journal store and pacing every worker shares. */
+export interface AdapterServices {
+  /** Journal for once-only delivery: in Redis with a connection (write-ahead), else in memory. */
+  store: DeliveryStore;
+  /** Pacing whose `gate` keeps every worker process together within the platform's `rateLimits`. */
+  pacing: PacingOptions;
+}
+
+/**
+ * Builds one platform's adapter with the queue's services, e.g.
+ * `(services) => createTelegramAdapter({ token, ...services })`. Called once per worker.
+ */
+export type AdapterFactory = (services: AdapterServices) => ChannelAdapter;
+
+/** Options of {@link createOutbox}. */
+export interface OutboxConfig {
+  /** Adapter factories by platform name (`telegram`, `slack`, …); `enqueue` names one of them. */
+  adapters: Record<string, AdapterFactory>;
+  /**
+   * Redis to queue on (a `redis://` URL or ioredis options). Absent: the embedded default,
+   * in this process, same API, nothing survives the process.
+   */
+  connection?: string | RedisOptions;
+  /** Key prefix in Redis, so several outboxes can share one server. Default `outbox`. */
+  prefix?: string;
+  /**
+   * Number of partitions: a target always lands in the partition of its hash, and one job of a
+   * partition runs at a time across every worker (per-target order). Every process of one
+   * outbox must use the same number (checked against Redis). Default 32.
+   */
+  partitions?: number;
+  /** Seconds a finished job's result and its journal stay in Redis. Default 7 days. */
+  retentionSeconds?: number;
+}
+
+/** Options of {@link Outbox.enqueue}. */
+export interface EnqueueOptions {
+  /**
+   * Makes enqueueing idempotent: the same key returns the same job instead of queueing a
+   * second one; it is also the delivery's `idempotencyKey`. Default: a fresh id.
+   */
+  idempotencyKey?: string;
+  /** Which operations carry the reply reference. Default `first`. */
+  replyMode?: SendOptions["replyMode"];
+  /** Attempts of the whole delivery before it is dead-lettered (only transient failures are retried). Default 3. */
+  attempts?: number;
+  /** First wait between attempts in milliseconds; doubles after each. Default 1000. */
+  backoffMs?: number;
+}
+
+/** How a queued delivery ended. */
+export type DeliveryStatus =
+  /** Every part delivered. */
+  | "delivered"
+  /** Finished with parts not delivered for reasons a retry cannot fix (listed in the receipt). */
+  | "failed"
+  /** Dead-lettered: attempts exhausted on transient failures, or the job could not run at all. */
+  | "dead";
+
+/** An error in a queued receipt: what a receipt's `OutboxError` keeps through Redis. */
+export interface QueuedError {
+  /** The error's stable code (`RATE_LIMITED`, `TRANSPORT`, …). */
+  code: string;
+  /** Its message (secrets already redacted by the engine). */
+  message: string;
+  /** The part may have been delivered (a retry would resend it only with `retryAmbiguous`). */
+  ambiguous: boolean;
+}
+
+/** The receipt of a queued delivery, plain JSON (it crosses Redis). */
+export interface QueuedReceipt {
+  /** The job id `enqueue` returned. */
+  id: string;
+  /** Platform name. */
+  platform: string;
+  /** Where it went. */
+  target: Target;
+  /** How it ended. */
+  status: DeliveryStatus;
+  /** Attempts made (a crashed worker's attempt included once it was picked up again). */
+  attempts: number;
+  /** Why it is not `delivered` (the first failure, or what stopped the job). */
+  reason?: string;
+  /** The engine's receipt, failures reduced to {@link QueuedError}; absent when nothing ran. */
+  receipt?: Omit<DeliveryReceipt, "failures"> & { failures: Array<{ part: number; error: QueuedError }> };
+}
+
+/** Events an outbox emits. */
+export interface OutboxEvents {
+  /** A delivery finished (any status). */
+  finished: (receipt: QueuedReceipt) => void;
+  /** A delivery was dead-lettered. */
+  dead: (receipt: QueuedReceipt) => void;
+}
+
+/** A step of a delivery inside a worker, for tracing (and for tests that stop a worker at one). */
+export interface DeliveryStep {
+  /** `journal`: about to save the journal; `journaled`: saved; `send`: a platform call is about to go. */
+  kind: "journal" | "journaled" | "send";
+  /** The job. */
+  id: string;
+}
+
+/** Options of {@link Outbox.createWorker}. */
+export interface WorkerOptions {
+  /**
+   * In-process outbox only: chats this worker serves at once. Default 8. On Redis a worker
+   * takes at most one job per partition at a time (so up to `partitions`); scale with processes.
+   */
+  concurrency?: number;
+  /**
+   * Milliseconds a job stays locked to this worker without renewal (renewed every half);
+   * a worker that died is noticed after this long and its job goes to another. Default 30 000.
+   */
+  lockDurationMs?: number;
+  /** How often this worker looks for jobs of dead workers, in milliseconds. Default 15 000. */
+  stalledIntervalMs?: number;
+  /** Called at each step of a delivery, synchronously, before it happens. */
+  onStep?: (step: DeliveryStep) => void;
+}
+
+/** A running worker. */
+export interface OutboxWorker {
+  /** Finish the jobs in hand, take no more, release connections. */
+  close(): Promise<void>;
+}
+
+/** The queue: what producers and workers share. */
+export interface Outbox {
+  /** `redis` with a connection, else `in-process`. */
+  readonly mode: "redis" | "in-process";
+  /**
+   * Queue a reply. The payload is checked now (a `PayloadError` before anything is queued);
+   * media must be references (paths or URLs, loaded by the worker), never inline bytes.
+   */
+  enqueue(
+    platform: string,
+    payload: ReplyPayloadInput,
+    target: Target,
+    options?: EnqueueOptions,
+  ): Promise<{ id: string }>;
+  /** The receipt of a job, once it finished (waits for it). */
+  receipt(id: string, options?: { signal?: AbortSignal }): Promise<QueuedReceipt>;
+  /** Listen to an event; returns a function that stops listening. */
+  on<E extends keyof OutboxEvents>(event: E, listener: OutboxEvents[E]): () => void;
+  /** Dead-lettered receipts, newest first (at most `limit`, default 100). */
+  deadLetters(limit?: number): Promise<QueuedReceipt[]>;
+  /** Start a worker delivering this outbox's jobs (in this process). */
+  createWorker(options?: WorkerOptions): Promise<OutboxWorker>;
+  /** Release connections (workers are closed separately). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,87 @@
+/**
+ * The embedded default: no Redis, same API. Real Telegram adapter on its emulator (enforced
+ * limits): per-chat order with several workers, receipts and events, dead letters, and the
+ * checks made before anything is queued.
+ */
+import { PayloadError } from "@outbox/core";
+import { startTelegramEmulator, type TelegramEmulator } from "@outbox/telegram/testing";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createOutbox, type Outbox, type QueuedReceipt } from "../src/index.js";
+import { adapterFactories } from "./support/platforms.js";
+
+let emulator: TelegramEmulator;
+let outbox: Outbox;
+
+beforeEach(async () => {
+  emulator = await startTelegramEmulator({ chats: [1, 2, 3].map((id) => ({ id })) });
+  outbox = await createOutbox({ adapters: adapterFactories({ telegram: emulator }) });
+});
+afterEach(async () => {
+  await outbox.close();
+  await emulator.close();
+});
+
+describe("in-process outbox", () => {
+  it("delivers replies per chat in enqueue order, with receipts and events", async () => {
+    expect(outbox.mode).toBe("in-process");
+    const finished: QueuedReceipt[] = [];
+    outbox.on("finished", (receipt) => finished.push(receipt));
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i += 1)
+      ids.push((await outbox.enqueue("telegram", { text: `reply ${i}` }, { to: String((i % 3) + 1) })).id);
+    const worker = await outbox.createWorker({ concurrency: 3 });
+    await outbox.createWorker({ concurrency: 2 });
+    const receipts = await Promise.all(ids.map((id) => outbox.receipt(id)));
+    expect(receipts.map((receipt) => receipt.status)).toEqual(ids.map(() => "delivered"));
+    expect(finished).toHaveLength(12);
+    for (const chat of [1, 2, 3])
+      expect(emulator.observe(chat).map((message) => message.text)).toEqual(
+        [0, 1, 2, 3].map((k) => `reply ${k * 3 + chat - 1}`),
+      );
+    expect(emulator.rateLimitRefusals()).toBe(0);
+    await worker.close();
+  });
+
+  it("retries transient failures with backoff, then dead-letters with the receipt and reason", async () => {
+    await outbox.createWorker();
+    emulator.inject({ kind: "rate-limit", retryAfterMs: 3_600_000, times: 3 });
+    const dead: QueuedReceipt[] = [];
+    outbox.on("dead", (receipt) => dead.push(receipt));
+    const { id } = await outbox.enqueue(
+      "telegram",
+      { text: "doomed" },
+      { to: "1" },
+      { attempts: 3, backoffMs: 5 },
+    );
+    const { id: next } = await outbox.enqueue("telegram", { text: "after" }, { to: "1" });
+    const receipt = await outbox.receipt(id);
+    expect(receipt).toMatchObject({ status: "dead", attempts: 3 });
+    expect(receipt.reason).toMatch(/gave up after 3 attempts: part 0: .*retry/i);
+    expect(receipt.receipt?.failures[0]?.error.code).toBe("rate_limited");
+    expect(dead.map((entry) => entry.id)).toEqual([id]);
+    expect((await outbox.deadLetters()).map((entry) => entry.id)).toEqual([id]);
+    expect((await outbox.receipt(next)).status).toBe("delivered");
+    expect(emulator.observe(1).map((message) => message.text)).toEqual(["after"]);
+  });
+
+  it("refuses inline bytes, unknown platforms and invalid payloads before queueing", async () => {
+    const bytes = { mimeType: "image/png", data: new Uint8Array([1, 2, 3]) };
+    await expect(outbox.enqueue("telegram", { media: [bytes] }, { to: "1" })).rejects.toThrow(
+      /media\.0\.data: queued replies hold references, not bytes/,
+    );
+    await expect(outbox.enqueue("whatsapp", { text: "hi" }, { to: "1" })).rejects.toBeInstanceOf(
+      PayloadError,
+    );
+    await expect(outbox.enqueue("telegram", { text: "hi" }, { to: "" })).rejects.toThrow(/target\.to/);
+    await expect(outbox.receipt("never-queued")).rejects.toThrow(/no job "never-queued"/);
+  });
+
+  it("queues one job per idempotency key", async () => {
+    const first = await outbox.enqueue("telegram", { text: "once" }, { to: "2" }, { idempotencyKey: "k1" });
+    const second = await outbox.enqueue("telegram", { text: "once" }, { to: "2" }, { idempotencyKey: "k1" });
+    expect(second.id).toBe(first.id);
+    await outbox.createWorker();
+    expect((await outbox.receipt(first.id)).status).toBe("delivered");
+    expect(emulator.observe(2)).toHaveLength(1);
+  });
+});

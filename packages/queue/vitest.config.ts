@@ -1,0 +1,7 @@
+import { mergeConfig } from "vitest/config";
+import { outboxProject } from "../../vitest.shared.js";
+
+/** Redis-backed tests start their own redis-server and worker processes: longer timeouts. */
+export default mergeConfig(outboxProject("queue", import.meta.url), {
+  test: { testTimeout: 120_000, hookTimeout: 60_000 },
+});
