@@ -39,6 +39,18 @@ export function platformLibraries(pkg: Packed): string[] {
 }
 
 /**
+ * Libraries a package's optional exports need (its optional, non-Outbox peers, pinned as the
+ * workspace tests them): `@outbox/web/conformance` drives a browser with `playwright-core`.
+ * The full consumer installs them, as a user of those exports does.
+ */
+export function optionalLibraries(pkg: Packed): string[] {
+  const { peerDependencies = {}, peerDependenciesMeta = {}, devDependencies = {} } = pkg.manifest;
+  return Object.keys(peerDependencies)
+    .filter((name) => !name.startsWith("@outbox/") && peerDependenciesMeta[name]?.optional)
+    .map((name) => `${name}@${devDependencies[name] ?? peerDependencies[name]}`);
+}
+
+/**
  * Plain-node script for the adapters-only consumer: one reply to each adapter's emulator
  * from `…/testing`, and proof that neither the conformance package nor vitest is installed.
  */

@@ -49,6 +49,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     )
     .option("--json", "print the payload, receipts and observed messages as JSON")
     .option("--platform <name>", `only this platform (${platformNames().join(", ")})`)
+    .option("--web", "also deliver to the web inbox, print its link, and keep it up until Ctrl-C")
+    .option("--web-port <port>", "port of the web inbox (default: a free one)")
     .action((options: DemoOptions) =>
       run(async (term) => (await import("./commands/demo.js")).runDemo(term, options))(),
     );

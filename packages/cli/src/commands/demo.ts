@@ -1,11 +1,14 @@
 /**
  * `outbox demo`: every platform's emulator started in-process, the showcase reply delivered
- * through each real adapter, and per platform what arrived beside the receipt.
+ * through each real adapter, and per platform what arrived beside the receipt. With `--web`,
+ * the web inbox too: the showcase is delivered there, its link printed, and the inbox stays up
+ * until Ctrl-C so a person can look at it in a browser.
  */
 import { conformanceMedia, fixturesDir } from "@outbox/conformance";
 import { type EmulatedChannel, normalizePayload } from "@outbox/core";
 import { demoLookup } from "../demo/lookup.js";
 import { METADATA_HOST, showcaseReply } from "../demo/showcase.js";
+import { startWebDemo, untilInterrupted, type WebDemo } from "../demo/web-inbox.js";
 import { UsageError } from "../output/explain.js";
 import { startProgress } from "../output/progress.js";
 import { type DeliveryReport, printReport, reportJson } from "../output/report.js";
@@ -18,6 +21,10 @@ export interface DemoOptions {
   json?: boolean;
   /** Only this platform. */
   platform?: string;
+  /** Also deliver to the web inbox, print its link, and keep it up until Ctrl-C. */
+  web?: boolean;
+  /** Port of the web inbox (`--web`); default a free one. */
+  webPort?: string;
 }
 
 /** Run the demo; resolves the exit code (0: every platform produced a receipt). */
@@ -27,14 +34,20 @@ export async function runDemo(term: Terminal, options: DemoOptions): Promise<num
   const media = await conformanceMedia();
   const lookup = demoLookup(media.policy.lookup);
   const policy = { ...media.policy, workspaceDir: fixturesDir, lookup };
-  const channels: Array<{ platform: Platform; channel: EmulatedChannel }> = [];
+  const channels: Array<{ platform: Pick<Platform, "name">; channel: EmulatedChannel }> = [];
+  let web: WebDemo | undefined;
   let crashed = 0;
   try {
     for (const platform of selected) {
       const channel = await platform.createEmulatedChannel({ media: policy, ca: media.ca, lookup });
       channels.push({ platform, channel });
     }
+    // The chats' limits size the showcase (the web takes any length; it is not split there).
     const limit = Math.max(...channels.map(({ channel }) => chunkLimit(channel)));
+    if (options.web) {
+      web = await startWebDemo({ media: policy, port: webPort(options.webPort) });
+      channels.push({ platform: { name: "web" }, channel: web.channel });
+    }
     const text = showcaseReply({ imageUrl: media.url("png") }, limit);
     let finished = 0;
     const names = channels.map(({ platform }) => platform.name).join(", ");
@@ -58,17 +71,29 @@ export async function runDemo(term: Terminal, options: DemoOptions): Promise<num
     progress.done();
     const reply = normalizePayload({ text }, { workspaceDir: fixturesDir });
     if (options.json) {
-      term.out(JSON.stringify({ reply, platforms: reports.map(reportJson) }, null, 2));
+      const inbox = web ? { web: { url: web.url } } : {};
+      term.out(JSON.stringify({ reply, platforms: reports.map(reportJson), ...inbox }, null, 2));
     } else {
-      printIntro(term, reply, selected.length);
+      printIntro(term, reply, channels.length);
       for (const report of reports) {
         term.out("");
         printReport(term, report, { maxLines: 12, ...platformOption(report.platform) });
       }
     }
+    if (web) {
+      term.out("");
+      term.out(`${term.colors.bold("web inbox:")} ${web.url}`);
+      term.out(
+        term.colors.dim("open the link in a browser (the token opens this conversation only); Ctrl-C stops"),
+      );
+      await untilInterrupted();
+    }
   } finally {
     progress.done();
-    await Promise.all(channels.map(({ channel }) => channel.close()));
+    await Promise.all(
+      channels.filter((c) => c.channel !== web?.channel).map(({ channel }) => channel.close()),
+    );
+    await web?.close();
   }
   return crashed > 0 ? 1 : 0;
 }
@@ -82,6 +107,18 @@ function selectPlatforms(name: string | undefined): readonly Platform[] {
       `pass --platform with one of: ${platformNames().join(", ")}`,
     );
   return [platform];
+}
+
+/** The `--web-port` value as a port number. */
+function webPort(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new UsageError(
+      `--web-port "${value}" is not a port`,
+      "pass a number from 1 to 65535, or leave it out for a free port",
+    );
+  return port;
 }
 
 function platformOption(name: string): { platform?: Platform } {

@@ -4,6 +4,7 @@
  * https URL, a local file, an album, a voice note, a WAV no platform takes as a voice note
  * (degraded to audio), a reply target, an embed, and two media references the policy must refuse).
  */
+import { CANVAS_REF } from "./canvas.js";
 
 /** What the showcase needs from the fixture host. */
 export interface ShowcaseMedia {
@@ -37,7 +38,7 @@ The deploy is **done**: *all* checks green, ~~two~~ zero errors, \`v2.4.1\` ever
 outbox send telegram --to 4242 "rollback done"
 \`\`\`
 
-[embed url="https://example.com/canvas/latency" title="Latency" /]
+[embed ref="${CANVAS_REF}" title="Latency" height="220" /]
 
 ## Checklist
 `;
