@@ -102,14 +102,14 @@ export class BlockScanner {
     const savePos = this.pos;
     const saveCol = this.col;
     if (container.kind === "quote") {
-      if (this.indentWidth() <= 3) {
-        this.skipSpaces();
-        if (this.text.charCodeAt(this.pos) === 62) {
-          this.pos++;
-          this.col++;
-          this.skipOneSpace();
-          return true;
-        }
+      // markdown-it continues a quote at any indentation (CommonMark stops at four columns);
+      // the scanner follows the parser that renders the reply.
+      this.skipSpaces();
+      if (this.text.charCodeAt(this.pos) === 62) {
+        this.pos++;
+        this.col++;
+        this.skipOneSpace();
+        return true;
       }
     } else {
       // An item may begin with at most one blank line.

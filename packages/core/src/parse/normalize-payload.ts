@@ -3,7 +3,7 @@
  * and textual media into the one payload every adapter consumes.
  */
 import { PayloadError } from "../errors/errors.js";
-import type { ParseOptions, ReplyPayload, ReplyPayloadInput } from "../payload/types.js";
+import type { ParseOptions, RefusedMedia, ReplyPayload, ReplyPayloadInput } from "../payload/types.js";
 import { mediaIdentity } from "./media-identity.js";
 import { parseReply } from "./parse-reply.js";
 import { MAX_MEDIA, validatePayload } from "./payload-schema.js";
@@ -42,7 +42,11 @@ export function normalizePayload(input: ReplyPayloadInput, options: ParseOptions
     replyToCurrent: payload.replyToCurrent === true || parsed.replyToCurrent,
     embeds: [...(payload.embeds ?? []), ...parsed.embeds],
   };
-  const refused = [...((payload as ReplyPayload).refusedMedia ?? []), ...(parsed.refusedMedia ?? [])];
+  // A refused `MEDIA:` line stays in the text, so normalizing again finds it again: keep one entry.
+  const refused: RefusedMedia[] = [];
+  for (const entry of [...((payload as ReplyPayload).refusedMedia ?? []), ...(parsed.refusedMedia ?? [])])
+    if (!refused.some((seen) => seen.reference === entry.reference && seen.reason === entry.reason))
+      refused.push(entry);
   if (refused.length > 0) result.refusedMedia = refused;
   const replyToId = payload.replyToId !== undefined ? payload.replyToId : parsed.replyToId;
   if (replyToId !== undefined) result.replyToId = replyToId;

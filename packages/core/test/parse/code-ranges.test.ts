@@ -57,6 +57,9 @@ describe("findCodeRanges agrees with the Markdown parser", () => {
     "> > nested\n> >     code",
     "para\n```\nfence interrupts\n```",
     "```\na\n```   \nMEDIA:/x",
+    // markdown-it continues a quote at any indentation (found by the property below).
+    "> \n\t> ",
+    "> a\n     > b `c`",
   ])("%j", (text) => {
     expect(disagreements(text)).toEqual([]);
   });

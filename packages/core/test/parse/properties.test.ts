@@ -201,6 +201,12 @@ describe("parseReply properties", () => {
 });
 
 describe("normalizePayload properties", () => {
+  it("keeps one entry for a refused MEDIA: line when normalized again (found by the property below)", () => {
+    const once = normalizePayload({ text: "MEDIA:A0:" });
+    expect(once.refusedMedia).toHaveLength(1);
+    expect(normalizePayload(once)).toEqual(once);
+  });
+
   it("is idempotent", () => {
     const input = fc.record(
       {
