@@ -41,6 +41,7 @@ const suites: Suite[] = [
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const update = args.includes("--update-baseline");
+const scale = args.includes("--scale");
 const only = args.filter((arg) => !arg.startsWith("--"));
 if (update && (quick || only.length > 0)) {
   console.error("--update-baseline needs a full run of every suite (no --quick, no suite names)");
@@ -60,7 +61,7 @@ for (const suite of suites.filter((s) => only.length === 0 || only.includes(s.na
   const started = performance.now();
   console.log(`=== ${suite.name}`);
   try {
-    const metrics = await suite.run({ quick });
+    const metrics = await suite.run({ quick, scale });
     run.metrics.push(...metrics);
     for (const metric of metrics) console.log(line(metric));
   } catch (error) {

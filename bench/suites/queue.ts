@@ -4,7 +4,8 @@
  * their emulators (in another process, enforcing the platforms' limits with 429s). Reports wall
  * time over the floor the limits allow, the 429s the emulator answered, duplicates, lost
  * replies, replies out of order, and Redis memory per queued reply (no worker running).
- * Full: 10,000 replies to 500 chats; `--quick`: 100 to 10 chats, 2 workers.
+ * `--scale`: 10,000 replies to 500 chats (about 25 minutes); full run: 2,000 replies to 100
+ * chats, so the full bench stays under 15 minutes; `--quick`: 100 to 10 chats, 2 workers.
  * Goals: 0 × 429, 0 duplicates, 0 lost, 0 out of order.
  */
 
@@ -125,9 +126,9 @@ async function memoryPerReply(count: number): Promise<number> {
 /** The queue suite. */
 export const queueSuite: Suite = {
   name: "queue",
-  async run({ quick }) {
+  async run({ quick, scale }) {
     if (redisMissing !== undefined) throw new Error(`queue bench needs Redis: ${redisMissing}`);
-    const chats = quick ? 10 : 500;
+    const chats = quick ? 10 : scale ? 500 : 100;
     const perChat = quick ? 10 : 20;
     const counts = quick ? [2] : [1, 2, 4];
     const metrics: Metric[] = [];

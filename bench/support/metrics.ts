@@ -36,6 +36,11 @@ export interface Suite {
 export interface SuiteContext {
   /** Seconds, not minutes: fewer rounds and smaller loads. */
   quick: boolean;
+  /**
+   * `--scale`: the at-scale scenarios that alone take longer than the full run's 15 minutes
+   * (the queue's 10,000 replies to 500 chats); otherwise suites run a smaller version.
+   */
+  scale?: boolean;
   /** Deliberate slowdown of named variants (the gate's own test injects one). */
   slowdown?: Record<string, number>;
 }
