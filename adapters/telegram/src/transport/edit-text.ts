@@ -10,8 +10,7 @@ import {
   TargetNotFoundError,
 } from "@outbox/core";
 import type { Api } from "grammy";
-import { GrammyError } from "grammy";
-import { toOutboxError } from "./errors.js";
+import { isNotModified, toOutboxError } from "./errors.js";
 import { sendWithRepairs } from "./fallbacks.js";
 import { chatId, signalOf } from "./placement.js";
 
@@ -47,15 +46,6 @@ export async function deleteMessage(api: Api, op: DeleteOperation): Promise<void
   } catch (error) {
     throw toOutboxError(error, "deleteMessage");
   }
-}
-
-/** Telegram's refusal of an edit that changes nothing: the message already shows the text. */
-function isNotModified(error: unknown): boolean {
-  return (
-    error instanceof GrammyError &&
-    error.error_code === 400 &&
-    /message is not modified/i.test(error.description)
-  );
 }
 
 function messageIdOf(op: EditOperation | DeleteOperation): number {

@@ -15,25 +15,22 @@ import {
 } from "@outbox/core";
 import { GrammyError, HttpError } from "grammy";
 
-/** Whether a grammY error is Telegram refusing the markup. */
-export function isEntityError(error: unknown): error is GrammyError {
-  return (
-    error instanceof GrammyError &&
-    error.error_code === 400 &&
-    /can't parse entities/i.test(error.description)
-  );
+/** A test for Telegram's 400 "Bad Request" whose description matches `pattern`. */
+function badRequest(pattern: RegExp): (error: unknown) => error is GrammyError {
+  return (error): error is GrammyError =>
+    error instanceof GrammyError && error.error_code === 400 && pattern.test(error.description);
 }
 
+/** Whether a grammY error is Telegram refusing the markup. */
+export const isEntityError = badRequest(/can't parse entities/i);
+
 /** Whether a grammY error is Telegram failing to fetch a URL it was given. */
-export function isUrlFetchError(error: unknown): error is GrammyError {
-  return (
-    error instanceof GrammyError &&
-    error.error_code === 400 &&
-    /failed to get HTTP URL content|wrong file identifier\/HTTP URL specified|wrong type of the web page content/i.test(
-      error.description,
-    )
-  );
-}
+export const isUrlFetchError = badRequest(
+  /failed to get HTTP URL content|wrong file identifier\/HTTP URL specified|wrong type of the web page content/i,
+);
+
+/** Whether a grammY error is Telegram refusing an edit that changes nothing (the message already shows that text). */
+export const isNotModified = badRequest(/message is not modified/i);
 
 /** Map anything a grammY call threw onto core's error classes. */
 export function toOutboxError(error: unknown, method: string): OutboxError {
