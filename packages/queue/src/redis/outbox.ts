@@ -16,11 +16,17 @@ const DEFAULT_RETENTION_SECONDS = 7 * 24 * 3600;
 
 /** Settings both sides of a Redis outbox share. */
 export interface RedisSettings {
+  /** The outbox's configuration as given. */
   config: OutboxConfig;
+  /** Where Redis is. */
   connection: NonNullable<OutboxConfig["connection"]>;
+  /** Key prefix (`config.prefix` or the default). */
   prefix: string;
+  /** Number of partitions (`config.partitions` or the default). */
   partitions: number;
+  /** How long finished jobs and their receipts are kept (`config.retentionSeconds` or the default). */
   retentionSeconds: number;
+  /** The Redis keys derived from the prefix. */
   keys: ReturnType<typeof keysOf>;
 }
 

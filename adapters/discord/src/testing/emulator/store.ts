@@ -11,7 +11,9 @@ const DISCORD_EPOCH = 1_420_070_400_000n;
 
 /** A stored message. */
 export interface StoredMessage {
+  /** Snowflake id. */
   id: string;
+  /** Channel (or thread) the message is in. */
   channelId: string;
   /** Sent by the bot (observed) or seeded as a user's. */
   fromBot: boolean;
