@@ -8,7 +8,7 @@ import type {
 } from "../adapter/types.js";
 import { OutboxError, PayloadError, UnsupportedFeatureError } from "../errors/errors.js";
 import { redactError } from "../errors/redact.js";
-import { parseReplyMarkdown } from "../markdown/parse-reply-markdown.js";
+import { replyTree } from "../markdown/parse-reply-markdown.js";
 import { normalizePayload } from "../parse/index.js";
 import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
 import { planDelivery } from "../plan/build-plan.js";
@@ -74,7 +74,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
       return receiptOf(journal, []);
     const media = await loadMediaInputs(payload, capabilities, definition.media, options.signal);
     const plan = planDelivery(
-      { tree: parseReplyMarkdown(payload.text), media, audioAsVoice: payload.audioAsVoice },
+      { tree: replyTree(payload.text), media, audioAsVoice: payload.audioAsVoice },
       capabilities,
       renderer,
     );

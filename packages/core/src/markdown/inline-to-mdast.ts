@@ -6,8 +6,15 @@ import { point, type SourceLines } from "./source-lines.js";
 /** An inline node that holds phrasing children. */
 type Container = Extract<PhrasingContent, { children: PhrasingContent[] }>;
 
-/** Convert an `inline` token's children into mdast phrasing content. */
-export function convertInline(inline: Token, lines: SourceLines, text: string): PhrasingContent[] {
+/**
+ * Convert an `inline` token's children into mdast phrasing content; with `lines`, code
+ * spans get their source position.
+ */
+export function convertInline(
+  inline: Token,
+  lines: SourceLines | undefined,
+  text: string,
+): PhrasingContent[] {
   const root: PhrasingContent[] = [];
   const stack: Container[] = [];
   let children = root;
@@ -29,7 +36,7 @@ export function convertInline(inline: Token, lines: SourceLines, text: string): 
         break;
       case "code_inline": {
         const node: InlineCode = { type: "inlineCode", value: token.content };
-        if (token.meta) {
+        if (lines !== undefined && token.meta) {
           source ??= new InlineSource(inline, lines, text);
           node.position = source.position(token.meta as CodeSpanRange);
         }

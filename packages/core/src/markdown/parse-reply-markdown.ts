@@ -1,3 +1,4 @@
+import type MarkdownIt from "markdown-it";
 import type { Root } from "mdast";
 import { createMarkdownParser } from "./markdown-it.js";
 import { toMdast } from "./to-mdast.js";
@@ -14,6 +15,17 @@ const withoutSpoilers = createMarkdownParser(false);
  * rules (they only act on a `||` run, so the tree is the same).
  */
 export function parseReplyMarkdown(text: string): Root {
-  const parser = text.includes("||") ? withSpoilers : withoutSpoilers;
-  return toMdast(parser.parse(text, {}), text);
+  return toMdast(parserFor(text).parse(text, {}), text);
+}
+
+/**
+ * {@link parseReplyMarkdown}'s tree without source positions, for the delivery path, where
+ * nothing reads them (planning, splitting and rendering look at content only).
+ */
+export function replyTree(text: string): Root {
+  return toMdast(parserFor(text).parse(text, {}), text, false);
+}
+
+function parserFor(text: string): MarkdownIt {
+  return text.includes("||") ? withSpoilers : withoutSpoilers;
 }

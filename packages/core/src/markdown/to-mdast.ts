@@ -18,30 +18,51 @@ interface Frame {
   until?: number;
 }
 
+/** What the walk reads: the source text, its lines (split on first use), and whether to record positions. */
+class Source {
+  #lines: SourceLines | undefined;
+
+  constructor(
+    readonly text: string,
+    readonly positions: boolean,
+  ) {}
+
+  /** The source's lines, split on first read (without positions only a quote's end reads them). */
+  get lines(): SourceLines {
+    this.#lines ??= sourceLines(this.text);
+    return this.#lines;
+  }
+}
+
 /**
  * Convert markdown-it's token stream into an mdast tree. Block nodes get line-based
  * positions (from the first line's start, or from the fence or code text for `code`, to
  * the end of the last content line); `inlineCode` gets its exact source range; other
- * inline nodes carry no position.
+ * inline nodes carry no position. With `positions: false` no node carries one (the
+ * tree is otherwise the same), which spares the work where nothing reads them.
  */
-export function toMdast(tokens: Token[], text: string): Root {
-  const lines = sourceLines(text);
-  const root: Root = { type: "root", children: [], position: blockPosition(lines, 0, lines.ends.length - 1) };
+export function toMdast(tokens: Token[], text: string, positions = true): Root {
+  const source = new Source(text, positions);
+  const root: Root = { type: "root", children: [] };
+  if (positions) root.position = blockPosition(source.lines, 0, source.lines.ends.length - 1);
   const frames: Frame[] = [{ node: root, first: 0, end: -1, gap: false }];
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i] as Token;
     const frame = frames[frames.length - 1] as Frame;
-    const [first, end] = token.map ?? [frame.end < 0 ? frame.first : frame.end, frame.end];
+    const map = token.map;
+    const first = map === null ? (frame.end < 0 ? frame.first : frame.end) : map[0];
+    const end = map === null ? frame.end : map[1];
     switch (token.type) {
       case "paragraph_open":
       case "heading_open": {
         const inline = tokens[i + 1];
-        const children = inline?.type === "inline" ? convertInline(inline, lines, text) : [];
+        const children =
+          inline?.type === "inline" ? convertInline(inline, positions ? source.lines : undefined, text) : [];
         const node: RootContent =
           token.type === "heading_open"
             ? { type: "heading", depth: headingDepth(token.tag), children }
             : { type: "paragraph", children };
-        add(frame, node, lines, first, end);
+        add(frame, node, source, first, end);
         i += 2;
         break;
       }
@@ -72,26 +93,33 @@ export function toMdast(tokens: Token[], text: string): Root {
       case "bullet_list_close":
       case "ordered_list_close":
       case "list_item_close":
-        close(frames, lines, text);
+        close(frames, source);
         break;
       case "hr":
-        add(frame, { type: "thematicBreak" }, lines, first, end);
+        add(frame, { type: "thematicBreak" }, source, first, end);
         break;
-      case "code_block":
+      case "code_block": {
+        const node: RootContent = {
+          type: "code",
+          lang: null,
+          meta: null,
+          value: withoutFinalNewline(token.content),
+        };
+        add(frame, node, source, first, end, positions ? codeStart(token, source.lines) : undefined);
+        break;
+      }
+      case "fence":
         add(
           frame,
-          { type: "code", lang: null, meta: null, value: withoutFinalNewline(token.content) },
-          lines,
+          fence(token),
+          source,
           first,
           end,
-          codeStart(token, lines),
+          positions ? fenceStart(token, source.lines, text) : undefined,
         );
         break;
-      case "fence":
-        add(frame, fence(token), lines, first, end, fenceStart(token, lines, text));
-        break;
       case "html_block":
-        add(frame, { type: "html", value: withoutFinalNewline(token.content) }, lines, first, end);
+        add(frame, { type: "html", value: withoutFinalNewline(token.content) }, source, first, end);
         break;
     }
   }
@@ -102,26 +130,27 @@ export function toMdast(tokens: Token[], text: string): Root {
 function add(
   frame: Frame,
   node: RootContent,
-  lines: SourceLines,
+  source: Source,
   first: number,
   end: number,
   startOffset?: number,
 ): void {
   if (frame.end >= 0 && first > frame.end) frame.gap = true;
   frame.end = Math.max(end, first + 1);
-  node.position = blockPosition(lines, first, frame.end - 1, startOffset);
+  if (source.positions) node.position = blockPosition(source.lines, first, frame.end - 1, startOffset);
   (frame.node.children as RootContent[]).push(node);
 }
 
-function close(frames: Frame[], lines: SourceLines, text: string): void {
+function close(frames: Frame[], source: Source): void {
   const frame = frames.pop() as Frame;
   const parent = frames[frames.length - 1] as Frame;
   const { node } = frame;
   if (node.type === "list" || node.type === "listItem") node.spread = frame.gap;
   let end = frame.end < 0 ? frame.first + 1 : frame.end;
   // A quote's trailing blank `>` lines are its own (markdown-it's map may run past them).
-  while (frame.until !== undefined && end < frame.until && isQuoteLine(lines, text, end)) end += 1;
-  add(parent, node as RootContent, lines, frame.first, end);
+  while (frame.until !== undefined && end < frame.until && isQuoteLine(source.lines, source.text, end))
+    end += 1;
+  add(parent, node as RootContent, source, frame.first, end);
 }
 
 function isQuoteLine(lines: SourceLines, text: string, line: number): boolean {

@@ -3,7 +3,7 @@ import type { Root } from "mdast";
 import { describe, expect, it } from "vitest";
 import { createMarkdownParser } from "../../src/markdown/markdown-it.js";
 import { parseMarkdown } from "../../src/markdown/parse-markdown.js";
-import { parseReplyMarkdown } from "../../src/markdown/parse-reply-markdown.js";
+import { parseReplyMarkdown, replyTree } from "../../src/markdown/parse-reply-markdown.js";
 import { createPlainRenderer, toPlainText } from "../../src/markdown/plain-text.js";
 import { markdownArbitrary } from "./support/markdown-arbitrary.js";
 
@@ -102,6 +102,36 @@ describe("parseReplyMarkdown: spoilers are inline syntax", () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe("replyTree (the delivery path's tree)", () => {
+  const hasPosition = (node: object): boolean =>
+    "position" in node || ("children" in node && (node.children as object[]).some(hasPosition));
+  // Quotes whose trailing `>` lines decide where they end, so whether a list is spread.
+  const quotes = fc.constantFrom(
+    "> a\n>\n>",
+    "- > a\n  >\n\n- b",
+    "> - a\n>\n> - b\n\n>",
+    "1. x\n   > q\n   >\n2. y",
+  );
+
+  it("is parseReplyMarkdown's tree without positions", () => {
+    fc.assert(
+      fc.property(markdownArbitrary, fc.array(quotes, { maxLength: 3 }), (markdown, extra) => {
+        const text = [markdown, ...extra].join("\n\n");
+        const tree = replyTree(text);
+        expect(hasPosition(tree)).toBe(false);
+        expect(tree).toEqual(types(parseReplyMarkdown(text)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("reads a quote's trailing `>` lines even without positions (they decide a list's spread)", () => {
+    // Without them the first item would end on line 1, and the gap before `- b` would make the list spread.
+    expect(replyTree("- > a\n  >\n- b").children[0]).toMatchObject({ type: "list", spread: false });
+    expect(replyTree("- > a\n  >\n\n- b").children[0]).toMatchObject({ type: "list", spread: true });
   });
 });
 
