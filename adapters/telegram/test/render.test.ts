@@ -105,6 +105,59 @@ describe("Telegram HTML renderer", () => {
     );
   });
 
+  it("keeps its blockSeparator promise: blocks rendered alone, empty ones left out, joined by a blank line (property)", () => {
+    const piece = fc.constantFrom(
+      "**b**",
+      "_i_",
+      "~~s~~",
+      "`c<&>`",
+      "```ts\nx < 1\n```\n",
+      "```\n\n```\n",
+      "> ",
+      "> > ",
+      "- ",
+      "  - ",
+      "1. ",
+      "10. ",
+      "# ",
+      "---\n",
+      '[a](https://x.test/?q=<&">)',
+      "[](https://x.test/e)",
+      "[js](javascript:x)",
+      "![](https://x.test/i.png)",
+      "![alt](https://x.test/i.png)",
+      "<b>",
+      "&amp;",
+      "&",
+      "<",
+      '"',
+      "  \n",
+      "\n",
+      "\n\n",
+      " ",
+      "text",
+      "😀",
+    );
+    const block = fc.array(piece, { minLength: 1, maxLength: 8 }).map((list) => list.join(""));
+    const separator = telegramRenderer.blockSeparator as string;
+    expect(separator).toBe("\n\n");
+    fc.assert(
+      fc.property(fc.array(block, { maxLength: 6 }), (blocks) => {
+        const tree = parseMarkdown(blocks.join("\n\n"));
+        const pieces = tree.children
+          .map((child) => telegramRenderer.renderMeasured?.({ type: "root", children: [child] }))
+          .filter((measured) => measured !== undefined && measured.text !== "");
+        const whole = telegramRenderer.renderMeasured?.(tree);
+        expect(whole?.text).toBe(pieces.map((measured) => measured?.text).join(separator));
+        expect(whole?.length).toBe(
+          pieces.reduce((sum, measured) => sum + (measured?.length ?? 0), 0) +
+            Math.max(0, pieces.length - 1) * telegramRenderer.measure(separator),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("renders and measures in one walk exactly as render then measure (property)", () => {
     const piece = fc.constantFrom(
       "**b**",

@@ -12,5 +12,7 @@ export const telegramRenderer: Renderer = {
   render: renderTelegramHtml,
   measure: visibleLength,
   renderMeasured: renderTelegramHtmlMeasured,
+  // Blocks are rendered on their own and joined by a blank line; tags and entities never span one.
+  blockSeparator: "\n\n",
   plain: (tree) => plainText(renderTelegramHtml(tree)),
 };

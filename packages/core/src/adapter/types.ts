@@ -111,6 +111,16 @@ export interface Renderer {
    * another by replacing `render` (`{ ...base, render }`) must replace or drop this too.
    */
   renderMeasured?(tree: Root): MeasuredText;
+  /**
+   * Optional: declares that `render(tree)` is the renderings of the tree's top-level blocks
+   * (each rendered as a tree of its own), empty ones left out, joined by this text, and that
+   * `measure` adds up over that join (`measure(a + separator + b)` equals
+   * `measure(a) + measure(separator) + measure(b)`). The planner then renders each block
+   * once and builds the whole reply and its chunks from those pieces instead of rendering
+   * them again. A renderer derived from another by replacing `render` must drop it or keep
+   * the promise.
+   */
+  blockSeparator?: string;
 }
 
 /** Rendered text with its length as the platform counts it ({@link Renderer.renderMeasured}). */

@@ -2,7 +2,7 @@ import type { Root } from "mdast";
 import type { Capabilities, MeasuredText, RenderedText, Renderer } from "../adapter/types.js";
 import type { MediaKind } from "../media/types.js";
 import { groupAlbums } from "./albums.js";
-import { renderMeasured } from "./measured.js";
+import { measureTree } from "./measured.js";
 import { decideKind, type KindDecision } from "./media-kind.js";
 import { renderedText } from "./rendered-text.js";
 import { splitText } from "./split-text.js";
@@ -33,14 +33,14 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
 
   const parts: PlanPart[] = [];
   const degraded: PartDegradation[] = [];
-  const whole = renderMeasured(renderer, input.tree);
+  const { whole, blocks } = measureTree(renderer, input.tree);
   let caption =
     hasNative && input.tree.children.length > 0
       ? captionFor(input.tree, whole, capabilities, renderer)
       : undefined;
   if (caption === undefined) {
     const limit = capabilities.text.chunkLength ?? capabilities.text.maxLength;
-    for (const chunk of splitText(input.tree, renderer, limit, whole)) {
+    for (const chunk of splitText(input.tree, renderer, limit, whole, blocks)) {
       if (chunk.flattened)
         degraded.push({
           part: parts.length,

@@ -1,7 +1,7 @@
 import type { Root, RootContent } from "mdast";
 import type { MeasuredText, Renderer } from "../adapter/types.js";
 import { toPlainText } from "../markdown/plain-text.js";
-import { renderMeasured } from "./measured.js";
+import { type BlockRenderings, joinBlocks, measureTree, renderMeasured, rootOf } from "./measured.js";
 import { type BoundaryRank, findBoundaries, nodeLength, splitNode } from "./tree-offsets.js";
 
 /** One chunk of text: its piece of the tree and its rendering. */
@@ -29,18 +29,24 @@ export interface TextChunk {
  * as such; its chunks are marked `flattened`. Only if even plain text cannot fit one unit
  * (a limit smaller than the renderer's own overhead) is a chunk emitted over the limit.
  *
- * `whole` is the tree rendered and measured, for a caller that has done so already.
+ * `whole` is the tree rendered and measured, for a caller that has done so already;
+ * `blocks` its top-level blocks rendered one by one (see `Renderer.blockSeparator`), which
+ * are then measured and joined into chunks without rendering them again.
  */
 export function splitText(
   tree: Root,
   renderer: Renderer,
   limit: number,
-  whole: MeasuredText = renderMeasured(renderer, tree),
+  whole?: MeasuredText,
+  blocks?: BlockRenderings,
 ): TextChunk[] {
-  const size = (nodes: RootContent[]): number => sizeOf(renderer, nodes);
+  if (whole === undefined) ({ whole, blocks } = measureTree(renderer, tree));
+  const size = (nodes: RootContent[]): number =>
+    (nodes.length === 1 ? blocks?.byBlock.get(nodes[0] as RootContent)?.length : undefined) ??
+    sizeOf(renderer, nodes);
   if (whole.length <= limit) return tree.children.length === 0 ? [] : [{ tree, rendered: whole.text }];
 
-  const separator = separatorOf(renderer);
+  const separator = blocks?.separatorLength ?? separatorOf(renderer);
   const queue = [...tree.children];
   const chunks: TextChunk[] = [];
   let current: RootContent[] = [];
@@ -50,7 +56,8 @@ export function splitText(
   const flush = (): void => {
     while (current.length > 0) {
       const root = rootOf(current);
-      const rendered = renderMeasured(renderer, root);
+      const rendered =
+        (blocks === undefined ? undefined : joinBlocks(current, blocks)) ?? renderMeasured(renderer, root);
       if (current.length === 1 || rendered.length <= limit) {
         chunks.push(
           current.some((node) => flattened.has(node))
@@ -113,10 +120,6 @@ export function splitText(
   }
   flush();
   return chunks;
-}
-
-function rootOf(children: RootContent[]): Root {
-  return { type: "root", children };
 }
 
 /** The measured length of `nodes` rendered as one tree. */

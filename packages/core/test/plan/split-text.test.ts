@@ -42,6 +42,59 @@ describe("splitText", () => {
     expect(chunks.length).toBeGreaterThan(3);
   });
 
+  describe("with a renderer that declares blockSeparator", () => {
+    // Renders each top-level block on its own and joins the non-empty ones: the promise kept.
+    const joined = (tree: Root): string =>
+      tree.children
+        .map((child) => htmlRenderer.render({ type: "root", children: [child] }))
+        .filter((text) => text !== "")
+        .join("\n\n");
+    const plain = { ...htmlRenderer, render: joined };
+    const declaring = (rendered: Root[] = []) => ({
+      ...plain,
+      blockSeparator: "\n\n",
+      render: (tree: Root) => {
+        rendered.push(tree);
+        return joined(tree);
+      },
+    });
+
+    it("renders each block once and joins the whole and the chunks from the pieces", () => {
+      const rendered: Root[] = [];
+      const tree = parseReplyMarkdown(
+        Array.from({ length: 12 }, (_, i) => `Paragraph ${i} with **bold** & words`).join("\n\n"),
+      );
+      const chunks = splitText(tree, declaring(rendered), 120);
+      expect(chunks.map((c) => c.rendered)).toEqual(splitText(tree, plain, 120).map((c) => c.rendered));
+      expect(chunks.length).toBeGreaterThan(3);
+      expect(rendered.map((root) => root.children.length)).toEqual(tree.children.map(() => 1));
+    });
+
+    it("counts the separator and leaves out blocks that render empty, as rendering does", () => {
+      // `![](x)` renders empty here; "aaaa" + "\n\n" + "bbbb" is 10, one over the limit.
+      const tree = parseReplyMarkdown("aaaa\n\n![](x)\n\nbbbb");
+      expect(splitText(tree, declaring(), 10).map((c) => c.rendered)).toEqual(["aaaa\n\nbbbb"]);
+      expect(splitText(tree, declaring(), 9).map((c) => c.rendered)).toEqual(["aaaa", "bbbb"]);
+      for (const limit of [9, 10])
+        expect(splitText(tree, declaring(), limit)).toEqual(splitText(tree, plain, limit));
+    });
+
+    it("gives the same chunks as rendering every piece (property)", () => {
+      fc.assert(
+        fc.property(markdownArbitrary, fc.integer({ min: 20, max: 400 }), (markdown, limit) => {
+          const tree = parseReplyMarkdown(markdown);
+          const expected = splitText(tree, plain, limit);
+          const chunks = splitText(tree, declaring(), limit);
+          expect(chunks.map((c) => [c.rendered, c.flattened])).toEqual(
+            expected.map((c) => [c.rendered, c.flattened]),
+          );
+          expect(chunks.map((c) => c.tree)).toEqual(expected.map((c) => c.tree));
+        }),
+        { numRuns: 150 },
+      );
+    });
+  });
+
   it("returns no chunk for an empty text", () => {
     expect(splitText(parseReplyMarkdown(""), htmlRenderer, 10)).toEqual([]);
   });
