@@ -8,31 +8,24 @@ import type { Target } from "../payload/types.js";
 
 const TARGET_FIX = 'pass a target like { to: "<chat, channel or user id>" }';
 
+type Issue = PayloadIssue & { fix: string };
+
 /** Checks `target` and `options` of one `send`; returns the options with their default (`{}`). */
 export function checkSendInput(target: unknown, options: unknown): { target: Target; options: SendOptions } {
-  const issues: Array<PayloadIssue & { fix: string }> = [];
-  const add = (path: string[], message: string, fix: string, code = "invalid_type"): void => {
-    issues.push({ path, message, code, fix });
-  };
-  const isObject = (value: unknown): value is Record<string, unknown> =>
-    typeof value === "object" && value !== null && !Array.isArray(value);
-  if (!isObject(target)) add(["target"], `must be an object, got ${describe(target)}`, TARGET_FIX);
+  const issues: Issue[] = [];
+  if (!isObject(target)) add(issues, ["target"], `must be an object, got ${describe(target)}`, TARGET_FIX);
   if (options !== undefined && !isObject(options))
-    add(["options"], `must be an object or left out, got ${describe(options)}`, "pass {} or leave it out");
-  const text = (owner: unknown, key: string, prefix: string, optional: boolean, fix: string): void => {
-    if (!isObject(owner)) return;
-    const value = owner[key];
-    if ((optional && value === undefined) || (typeof value === "string" && value.trim() !== "")) return;
     add(
-      [prefix, key],
-      `must be a non-empty string${optional ? " when given" : ""}, got ${describe(value)}`,
-      fix,
+      issues,
+      ["options"],
+      `must be an object or left out, got ${describe(options)}`,
+      "pass {} or leave it out",
     );
-  };
-  text(target, "to", "target", false, TARGET_FIX);
-  text(target, "thread", "target", true, "give the thread or topic id, or leave it out");
-  text(target, "currentMessageId", "target", true, "give the inbound message id, or leave it out");
+  text(issues, target, "to", "target", false, TARGET_FIX);
+  text(issues, target, "thread", "target", true, "give the thread or topic id, or leave it out");
+  text(issues, target, "currentMessageId", "target", true, "give the inbound message id, or leave it out");
   text(
+    issues,
     options,
     "idempotencyKey",
     "options",
@@ -40,8 +33,9 @@ export function checkSendInput(target: unknown, options: unknown): { target: Tar
     "give a stable key per reply, such as the turn id, or leave it out",
   );
   const replyMode = isObject(options) ? options.replyMode : undefined;
-  if (replyMode !== undefined && !["first", "all", "off"].includes(replyMode as string))
+  if (replyMode !== undefined && replyMode !== "first" && replyMode !== "all" && replyMode !== "off")
     add(
+      issues,
       ["options", "replyMode"],
       `must be "first", "all" or "off", got ${describe(replyMode)}`,
       "use one of them",
@@ -57,6 +51,34 @@ export function checkSendInput(target: unknown, options: unknown): { target: Tar
     );
   }
   return { target: target as Target, options: (options ?? {}) as SendOptions };
+}
+
+function add(issues: Issue[], path: string[], message: string, fix: string, code = "invalid_type"): void {
+  issues.push({ path, message, code, fix });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** An issue unless `owner[key]` is a non-blank string (or, when `optional`, left out). */
+function text(
+  issues: Issue[],
+  owner: unknown,
+  key: string,
+  prefix: string,
+  optional: boolean,
+  fix: string,
+): void {
+  if (!isObject(owner)) return;
+  const value = owner[key];
+  if ((optional && value === undefined) || (typeof value === "string" && value.trim() !== "")) return;
+  add(
+    issues,
+    [prefix, key],
+    `must be a non-empty string${optional ? " when given" : ""}, got ${describe(value)}`,
+    fix,
+  );
 }
 
 function describe(value: unknown): string {

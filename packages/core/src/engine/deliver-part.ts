@@ -2,6 +2,7 @@ import type {
   MediaOperation,
   MessageKind,
   Operation,
+  OperationBase,
   ReceiptMessage,
   SentMessage,
   Transport,
@@ -124,12 +125,10 @@ async function rescueCaption(
 }
 
 function toOperation(part: SendablePart, replyTo: string | undefined, context: PartContext): Operation {
-  const base = {
-    target: context.target,
-    ...(replyTo === undefined ? {} : { replyTo }),
-    ...(context.target.thread === undefined ? {} : { thread: context.target.thread }),
-    ...(context.retry.signal === undefined ? {} : { signal: context.retry.signal }),
-  };
+  const base: OperationBase = { target: context.target };
+  if (replyTo !== undefined) base.replyTo = replyTo;
+  if (context.target.thread !== undefined) base.thread = context.target.thread;
+  if (context.retry.signal !== undefined) base.signal = context.retry.signal;
   if (part.type === "text") return { ...base, type: "text", text: part.text };
   const caption = part.caption === undefined ? {} : { caption: part.caption };
   if (part.type === "album") return { ...base, type: "album", items: part.items, ...caption };

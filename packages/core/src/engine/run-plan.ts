@@ -1,8 +1,8 @@
 import type { DeliveryJournal, DeliveryReceipt, DeliveryStore, SendOptions } from "../adapter/types.js";
 import { type OutboxError, TransportError } from "../errors/errors.js";
 import { redactError, redactSecrets } from "../errors/redact.js";
-import type { DeliveryPlan, PartDegradation } from "../plan/types.js";
-import { deliverPart, type PartContext, type SendablePart } from "./deliver-part.js";
+import type { DeliveryPlan, PartDegradation, PlanPart } from "../plan/types.js";
+import { deliverPart, type PartContext, type PartResult, type SendablePart } from "./deliver-part.js";
 import { isAmbiguous } from "./retry.js";
 
 /**
@@ -38,42 +38,36 @@ export interface RunContext extends PartContext {
 export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<DeliveryReceipt> {
   // Without a store the journal was made for this send alone: no copy needed.
   const own = context.save === undefined ? context.journal : structuredClone(context.journal);
-  const { sending, ...saved } = own;
-  const journal: DeliveryJournal = { ...saved, partCount: plan.parts.length };
+  const journal = withPartCount(own, plan.parts.length);
   const delivered = new Set(journal.deliveredParts);
-  const ambiguous = new Set(journal.ambiguousParts ?? []);
+  const ambiguous = new Set(journal.ambiguousParts);
   // A journal saved while a part was being sent: the process stopped there; it may have gone out.
-  if (sending !== undefined && !delivered.has(sending)) ambiguous.add(sending);
-  const save = context.save;
+  if (own.sending !== undefined && !delivered.has(own.sending)) ambiguous.add(own.sending);
+  const { save, secrets } = context;
   const writeAhead = context.writeAhead === true ? save : undefined;
   const failures: DeliveryReceipt["failures"] = [];
-  const fail = (part: number, error: OutboxError): void => {
-    failures.push({ part, error: redactError(error, context.secrets) });
-  };
   let replyPending = context.replyTo !== undefined && journal.messages.length === 0;
   let unsupportedNoted = journal.messages.length > 0;
 
-  for (const [index, part] of plan.parts.entries()) {
+  for (let index = 0; index < plan.parts.length; index += 1) {
+    const part = plan.parts[index] as PlanPart;
     if (delivered.has(index)) continue;
     if (part.type === "failed") {
-      fail(index, part.error);
+      failures.push(failure(index, part.error, secrets));
       continue;
     }
     if (ambiguous.has(index) && !context.retry.policy.retryAmbiguous) {
-      fail(index, maybeDelivered(index));
+      failures.push(failure(index, maybeDelivered(index), secrets));
       continue;
     }
     const replyTo =
       context.replyMode === "all" || (context.replyMode === "first" && replyPending)
         ? context.replyTo
         : undefined;
-    await writeAhead?.({ ...journal, ambiguousParts: [...ambiguous].sort((a, b) => a - b), sending: index });
+    if (writeAhead !== undefined)
+      await writeAhead({ ...journal, ambiguousParts: ascending(ambiguous), sending: index });
     const result = await deliverPart(withoutRescuedCaption(part, index, journal), index, replyTo, context);
-    const planned = result.error === undefined ? plan.degraded.filter((entry) => entry.part === index) : [];
-    const entries: PartDegradation[] = [
-      ...planned,
-      ...result.degraded.map((entry) => ({ part: index, ...entry })),
-    ].map((entry) => ({ ...entry, reason: redactSecrets(entry.reason, context.secrets) }));
+    const entries = degradations(result.error === undefined ? plan.degraded : [], result, index, secrets);
     const unsure = result.error !== undefined && isAmbiguous(result.error);
     if (unsure) ambiguous.add(index);
     else ambiguous.delete(index);
@@ -82,28 +76,73 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
       if (context.replyUnsupported && !unsupportedNoted)
         entries.unshift({ part: index, from: "reply", to: "none", reason: "the platform has no replies" });
       unsupportedNoted = true;
-    } else fail(index, result.error);
+    } else failures.push(failure(index, result.error, secrets));
     if (result.messages.length > 0 || result.error === undefined || unsure) replyPending = false;
     if (result.messages.length === 0 && !unsure && writeAhead === undefined) continue;
     journal.messages.push(...result.messages);
     journal.degraded.push(...entries);
-    journal.deliveredParts = [...delivered].sort((a, b) => a - b);
-    journal.ambiguousParts = [...ambiguous].sort((a, b) => a - b);
-    await save?.(journal);
+    journal.deliveredParts = ascending(delivered);
+    journal.ambiguousParts = ascending(ambiguous);
+    if (save !== undefined) await save(journal);
   }
   return receiptOf(journal, failures);
 }
 
+/** The journal to run from: `partCount` set, without `sending` (a fresh object; arrays shared). */
+function withPartCount(journal: DeliveryJournal, partCount: number): DeliveryJournal {
+  if (!("sending" in journal)) return { ...journal, partCount };
+  const { sending: _sending, ...rest } = journal;
+  return { ...rest, partCount };
+}
+
+/** A failure entry, its error redacted. */
+function failure(
+  part: number,
+  error: OutboxError,
+  secrets: readonly string[],
+): DeliveryReceipt["failures"][number] {
+  return { part, error: redactError(error, secrets) };
+}
+
+/** The part's planned degradations (from `planned`, the plan's) then its sending ones, reasons redacted. */
+function degradations(
+  planned: readonly PartDegradation[],
+  result: PartResult,
+  index: number,
+  secrets: readonly string[],
+): PartDegradation[] {
+  const entries: PartDegradation[] = [];
+  for (const entry of planned)
+    if (entry.part === index) entries.push({ ...entry, reason: redactSecrets(entry.reason, secrets) });
+  for (const entry of result.degraded)
+    entries.push({ part: index, ...entry, reason: redactSecrets(entry.reason, secrets) });
+  return entries;
+}
+
+/** A set of part indexes as an ascending array (parts are mostly added in order: no sort then). */
+function ascending(parts: ReadonlySet<number>): number[] {
+  const out = Array.from(parts);
+  for (let i = 1; i < out.length; i += 1)
+    if ((out[i - 1] as number) > (out[i] as number)) return out.sort((a, b) => a - b);
+  return out;
+}
+
 /** The receipt of a journal plus this run's failures, entries in part order. */
 export function receiptOf(journal: DeliveryJournal, failures: DeliveryReceipt["failures"]): DeliveryReceipt {
-  const byPart = <T extends { part: number }>(entries: T[]): T[] =>
-    [...entries].sort((a, b) => a.part - b.part);
   return {
     ok: failures.length === 0,
     messages: byPart(journal.messages),
     failures,
     degraded: byPart(journal.degraded),
   };
+}
+
+/** A copy of `entries` in part order (a stable sort, skipped when they are in order already). */
+function byPart<T extends { part: number }>(entries: readonly T[]): T[] {
+  const out = entries.slice();
+  for (let i = 1; i < out.length; i += 1)
+    if ((out[i - 1] as T).part > (out[i] as T).part) return out.sort((a, b) => a.part - b.part);
+  return out;
 }
 
 /** The failure reported for a part an earlier attempt may have delivered. */

@@ -20,45 +20,63 @@ export function ownData(value: unknown): unknown {
   return copy(value, [], 0);
 }
 
+/** Whether a value is returned as it is: a primitive, a byte view, or deeper than copied. */
+function kept(value: unknown, depth: number): boolean {
+  return value === null || typeof value !== "object" || depth > MAX_DEPTH || ArrayBuffer.isView(value);
+}
+
 function copy(value: unknown, path: Path, depth: number): unknown {
-  if (value === null || typeof value !== "object" || depth > MAX_DEPTH || ArrayBuffer.isView(value))
-    return value;
-  const keys = guard(path, () => (Array.isArray(value) ? undefined : Reflect.ownKeys(value)));
+  if (kept(value, depth)) return value;
+  const object = value as object;
+  let keys: Array<string | symbol> | undefined;
+  try {
+    keys = Array.isArray(object) ? undefined : Reflect.ownKeys(object);
+  } catch (error) {
+    throw unreadable(path, error);
+  }
   if (keys === undefined) {
-    const array = value as unknown[];
-    const length = guard(path, () => array.length);
+    const array = object as unknown[];
+    let length: number;
+    try {
+      length = array.length;
+    } catch (error) {
+      throw unreadable(path, error);
+    }
     const out: unknown[] = [];
     for (let i = 0; i < length; i++) {
-      const item = guard([...path, i], () => (Object.hasOwn(array, i) ? array[i] : undefined));
-      out.push(copy(item, [...path, i], depth + 1));
+      let item: unknown;
+      try {
+        item = Object.hasOwn(array, i) ? array[i] : undefined;
+      } catch (error) {
+        throw unreadable([...path, i], error);
+      }
+      out.push(kept(item, depth + 1) ? item : copy(item, [...path, i], depth + 1));
     }
     return out;
   }
   const out: Record<string, unknown> = Object.create(null);
   for (const key of keys) {
     if (typeof key !== "string") continue;
-    const field = guard([...path, key], () => {
-      const descriptor = Object.getOwnPropertyDescriptor(value, key);
-      if (descriptor === undefined || descriptor.enumerable !== true) return { skip: true as const };
-      return { value: "value" in descriptor ? descriptor.value : descriptor.get?.call(value) };
-    });
-    if ("skip" in field) continue;
-    out[key] = copy(field.value, [...path, key], depth + 1);
+    let field: unknown;
+    try {
+      const descriptor = Object.getOwnPropertyDescriptor(object, key);
+      if (descriptor === undefined || descriptor.enumerable !== true) continue;
+      field = "value" in descriptor ? descriptor.value : descriptor.get?.call(object);
+    } catch (error) {
+      throw unreadable([...path, key], error);
+    }
+    out[key] = kept(field, depth + 1) ? field : copy(field, [...path, key], depth + 1);
   }
   return out;
 }
 
-/** Runs a read; anything it throws becomes a {@link PayloadError} at `path`. */
-function guard<T>(path: Path, read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    const where = path.length === 0 ? "the payload" : path.join(".");
-    const why = error instanceof Error ? error.message : String(error);
-    throw new PayloadError(
-      `invalid reply payload: reading ${where} threw (${why}); pass plain data (no throwing getters or Proxy traps)`,
-      [{ path, message: `reading it threw: ${why}`, code: "custom" }],
-      { cause: error },
-    );
-  }
+/** What a read at `path` that threw becomes: a {@link PayloadError} naming the field. */
+function unreadable(path: Path, error: unknown): PayloadError {
+  const where = path.length === 0 ? "the payload" : path.join(".");
+  const why = error instanceof Error ? error.message : String(error);
+  return new PayloadError(
+    `invalid reply payload: reading ${where} threw (${why}); pass plain data (no throwing getters or Proxy traps)`,
+    [{ path, message: `reading it threw: ${why}`, code: "custom" }],
+    { cause: error },
+  );
 }

@@ -68,12 +68,29 @@ const input = z
  */
 export function validatePayload(raw: unknown): ReplyPayloadInput {
   const value = ownData(raw);
+  if (isTextOnly(value)) return value;
   const result = input.safeParse(value);
   if (result.success) return value as ReplyPayloadInput;
   throw new PayloadError(
     `invalid reply payload: ${result.error.issues.map((issue) => `${issue.path.join(".") || "payload"}: ${issue.message}`).join("; ")}`,
     result.error.issues.map(toPayloadIssue),
     { cause: result.error },
+  );
+}
+
+/**
+ * The most common payload, `{ text }` within the size limit, which the schema accepts
+ * (checked without running it).
+ */
+function isTextOnly(value: unknown): value is ReplyPayloadInput {
+  if (typeof value !== "object" || value === null) return false;
+  const keys = Object.keys(value);
+  const text = (value as { text?: unknown }).text;
+  return (
+    keys.length === 1 &&
+    keys[0] === "text" &&
+    typeof text === "string" &&
+    Buffer.byteLength(text, "utf8") <= MAX_TEXT_BYTES
   );
 }
 

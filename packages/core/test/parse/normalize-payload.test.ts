@@ -28,10 +28,18 @@ describe("normalizePayload validation", () => {
     ],
     ["text over 1 MB", { text: "é".repeat(600_000) }, ["text"]],
     ["unknown key (a typo)", { mediaURL: "/a.png" }, []],
+    ["unknown key next to text", { text: "hi", mediaURL: "/a.png" }, []],
+    ["text one byte over 1 MB", { text: `${"a".repeat(1024 * 1024 - 1)}é` }, ["text"]],
     ["replyToId a number", { replyToId: 5 }, ["replyToId"]],
     ["bad embed", { embeds: [{ type: "canvas", preview: {} }] }, ["embeds", 0, "preview", "kind"]],
   ])("%s", (_, input, path) => {
     expect(issuesOf(input).map((issue) => issue.path)).toContainEqual(path);
+  });
+
+  it("accepts text of exactly 1 MB, and text read through a getter", () => {
+    expect(normalizePayload({ text: `${"a".repeat(1024 * 1024 - 2)}é` }).text).toHaveLength(1024 * 1024 - 1);
+    const viaGetter = Object.defineProperty({}, "text", { enumerable: true, get: () => "hi **there**" });
+    expect(normalizePayload(viaGetter).text).toBe("hi **there**");
   });
 
   it("lists every issue, not only the first", () => {
