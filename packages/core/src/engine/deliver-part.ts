@@ -1,12 +1,4 @@
-import type {
-  MediaOperation,
-  MessageKind,
-  Operation,
-  OperationBase,
-  ReceiptMessage,
-  SentMessage,
-  Transport,
-} from "../adapter/types.js";
+import type { MessageKind, Operation, ReceiptMessage, SentMessage, Transport } from "../adapter/types.js";
 import {
   OutboxError,
   TargetNotFoundError,
@@ -125,14 +117,22 @@ async function rescueCaption(
 }
 
 function toOperation(part: SendablePart, replyTo: string | undefined, context: PartContext): Operation {
-  const base: OperationBase = { target: context.target };
-  if (replyTo !== undefined) base.replyTo = replyTo;
-  if (context.target.thread !== undefined) base.thread = context.target.thread;
-  if (context.retry.signal !== undefined) base.signal = context.retry.signal;
-  if (part.type === "text") return { ...base, type: "text", text: part.text };
-  const caption = part.caption === undefined ? {} : { caption: part.caption };
-  if (part.type === "album") return { ...base, type: "album", items: part.items, ...caption };
-  return { ...base, type: "media", kind: part.kind, media: part.media, ...caption } satisfies MediaOperation;
+  const { target } = context;
+  if (part.type === "text") return placed({ target, type: "text", text: part.text }, replyTo, context);
+  const operation: Operation =
+    part.type === "album"
+      ? { target, type: "album", items: part.items }
+      : { target, type: "media", kind: part.kind, media: part.media };
+  if (part.caption !== undefined) operation.caption = part.caption;
+  return placed(operation, replyTo, context);
+}
+
+/** The operation with its reply, thread and signal, when there are. */
+function placed(operation: Operation, replyTo: string | undefined, context: PartContext): Operation {
+  if (replyTo !== undefined) operation.replyTo = replyTo;
+  if (context.target.thread !== undefined) operation.thread = context.target.thread;
+  if (context.retry.signal !== undefined) operation.signal = context.retry.signal;
+  return operation;
 }
 
 function call(transport: Transport, operation: Operation): Promise<SentMessage> {

@@ -36,14 +36,16 @@ export interface RunContext extends PartContext {
  * Returns the combined receipt (journal + this run).
  */
 export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<DeliveryReceipt> {
-  // Without a store the journal was made for this send alone: no copy needed.
-  const own = context.save === undefined ? context.journal : structuredClone(context.journal);
-  const journal = withPartCount(own, plan.parts.length);
+  const { save, secrets } = context;
+  // Without a store the journal was made for this send alone: it is filled in place, and
+  // only gathers the receipt's entries (nothing reads its part lists afterwards).
+  const journal = save === undefined ? context.journal : withoutSending(structuredClone(context.journal));
+  journal.partCount = plan.parts.length;
   const delivered = new Set(journal.deliveredParts);
   const ambiguous = new Set(journal.ambiguousParts);
   // A journal saved while a part was being sent: the process stopped there; it may have gone out.
-  if (own.sending !== undefined && !delivered.has(own.sending)) ambiguous.add(own.sending);
-  const { save, secrets } = context;
+  const sending = context.journal.sending;
+  if (sending !== undefined && !delivered.has(sending)) ambiguous.add(sending);
   const writeAhead = context.writeAhead === true ? save : undefined;
   const failures: DeliveryReceipt["failures"] = [];
   let replyPending = context.replyTo !== undefined && journal.messages.length === 0;
@@ -79,20 +81,21 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
     } else failures.push(failure(index, result.error, secrets));
     if (result.messages.length > 0 || result.error === undefined || unsure) replyPending = false;
     if (result.messages.length === 0 && !unsure && writeAhead === undefined) continue;
-    journal.messages.push(...result.messages);
-    journal.degraded.push(...entries);
+    for (const message of result.messages) journal.messages.push(message);
+    for (const entry of entries) journal.degraded.push(entry);
+    if (save === undefined) continue;
     journal.deliveredParts = ascending(delivered);
     journal.ambiguousParts = ascending(ambiguous);
-    if (save !== undefined) await save(journal);
+    await save(journal);
   }
   return receiptOf(journal, failures);
 }
 
-/** The journal to run from: `partCount` set, without `sending` (a fresh object; arrays shared). */
-function withPartCount(journal: DeliveryJournal, partCount: number): DeliveryJournal {
-  if (!("sending" in journal)) return { ...journal, partCount };
+/** A journal without `sending` (the part a stopped process was sending when it was saved). */
+function withoutSending(journal: DeliveryJournal): DeliveryJournal {
+  if (!("sending" in journal)) return journal;
   const { sending: _sending, ...rest } = journal;
-  return { ...rest, partCount };
+  return rest;
 }
 
 /** A failure entry, its error redacted. */
@@ -121,7 +124,8 @@ function degradations(
 
 /** A set of part indexes as an ascending array (parts are mostly added in order: no sort then). */
 function ascending(parts: ReadonlySet<number>): number[] {
-  const out = Array.from(parts);
+  const out: number[] = [];
+  for (const index of parts) out.push(index);
   for (let i = 1; i < out.length; i += 1)
     if ((out[i - 1] as number) > (out[i] as number)) return out.sort((a, b) => a - b);
   return out;
