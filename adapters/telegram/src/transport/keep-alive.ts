@@ -33,23 +33,23 @@ export function createKeepAliveAgent(apiRoot: string, idleMs: number): HttpAgent
   return agent;
 }
 
-/** Mark `req`'s error when it reused a socket and failed before any answer byte. */
+/**
+ * Mark `req`'s error when it reused a socket and failed before any answer byte (the
+ * socket's `bytesRead` did not move since the request got it: no listener on its data).
+ */
 function watch(req: ClientRequest): void {
-  let answered = false;
-  const onData = (): void => {
-    answered = true;
-  };
   let socket: Socket | undefined;
+  let readBefore = 0;
   req.once("socket", (s) => {
     socket = s;
-    s.once("data", onData);
+    readBefore = s.bytesRead;
   });
   // Registered before the fetch library's own listener, so the code is set when it rejects.
   req.once("error", (error: NodeJS.ErrnoException) => {
+    const answered = socket !== undefined && socket.bytesRead > readBefore;
     if (req.reusedSocket && !answered && error.code !== undefined && RESETS.has(error.code))
       error.code = STALE_SOCKET;
   });
-  req.once("close", () => socket?.removeListener("data", onData));
 }
 
 /** Whether an error (or one it wraps: grammY's `HttpError.error`, `cause`) is a stale-socket reset. */

@@ -1,4 +1,4 @@
-import MarkdownIt, { type StateInline } from "markdown-it";
+import MarkdownIt, { type StateCore, type StateInline } from "markdown-it";
 import { spoilerPlugin } from "./spoiler.js";
 
 /** Where a code span sits in its inline content (`token.meta` of `code_inline`). */
@@ -37,6 +37,7 @@ export function createMarkdownParser(spoilers: boolean): MarkdownIt {
   md.core.ruler.before("inline", "inline_nesting", () => {
     Object.assign(md.options, { maxNesting: INLINE_NESTING });
   });
+  md.core.ruler.at("normalize", normalizeLineEndings);
   md.enable("strikethrough");
   md.inline.ruler.before("strikethrough", "long_tildes", longTildes);
   md.normalizeLink = (url) => url;
@@ -55,6 +56,18 @@ function inlineRule(md: MarkdownIt, name: string): InlineRule | undefined {
   const rules = (md.inline.ruler as unknown as { __rules__: Array<{ name: string; fn: InlineRule }> })
     .__rules__;
   return rules.find((rule) => rule.name === name)?.fn;
+}
+
+/**
+ * markdown-it's `normalize` rule, the same text without rewriting it when there is nothing
+ * to replace (its rule rebuilds the text at every `\n`): `\r\n` and `\r` become `\n`, NUL
+ * becomes U+FFFD.
+ */
+function normalizeLineEndings(state: StateCore): void {
+  let src = state.src;
+  if (src.includes("\r")) src = src.replace(/\r\n?/g, "\n");
+  if (src.includes("\0")) src = src.replace(/\0/g, "\uFFFD");
+  state.src = src;
 }
 
 /** GFM strikethrough takes runs of two tildes only: a longer run is text (markdown-it would split it). */
@@ -81,6 +94,7 @@ function codeSpanText(raw: string): string {
 /** Wrap the code span rule so each `code_inline` token knows its source range and CommonMark text. */
 function recordingRange(rule: InlineRule): InlineRule {
   return (state, silent) => {
+    if (state.src.charCodeAt(state.pos) !== 0x60) return false; // not a backtick: the rule would refuse
     const start = state.pos;
     const count = state.tokens.length;
     const matched = rule(state, silent);

@@ -2,7 +2,7 @@ import type { Root } from "mdast";
 import type { Capabilities, MeasuredText, RenderedText, Renderer } from "../adapter/types.js";
 import type { MediaKind } from "../media/types.js";
 import { groupAlbums } from "./albums.js";
-import { measureTree } from "./measured.js";
+import { type MeasuredTree, measureTree } from "./measured.js";
 import { decideKind, type KindDecision } from "./media-kind.js";
 import { renderedText } from "./rendered-text.js";
 import { splitText } from "./split-text.js";
@@ -18,6 +18,13 @@ type Decided = { decision: KindDecision | undefined; input: MediaInput };
  * a link (too large to upload, public https source), or a failure at its place.
  */
 export function planDelivery(input: PlanInput, capabilities: Capabilities, renderer: Renderer): DeliveryPlan {
+  const parts: PlanPart[] = [];
+  const degraded: PartDegradation[] = [];
+  const measured = measureTree(renderer, input.tree);
+  if (input.media.length === 0) {
+    addTextParts(input.tree, measured, capabilities, renderer, parts, degraded);
+    return { parts, degraded };
+  }
   const decided: Decided[] = input.media.map((item) => ({
     input: item,
     decision: item.status === "loaded" ? decideKind(item.media, capabilities, input.audioAsVoice) : undefined,
@@ -31,31 +38,11 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
   const hasNative =
     first?.outcome === "send" && (first.kind !== "voice" || capabilities.voice.caption !== false);
 
-  const parts: PlanPart[] = [];
-  const degraded: PartDegradation[] = [];
-  const { whole, blocks } = measureTree(renderer, input.tree);
   let caption =
     hasNative && input.tree.children.length > 0
-      ? captionFor(input.tree, whole, capabilities, renderer)
+      ? captionFor(input.tree, measured.whole, capabilities, renderer)
       : undefined;
-  if (caption === undefined) {
-    const limit = capabilities.text.chunkLength ?? capabilities.text.maxLength;
-    for (const chunk of splitText(input.tree, renderer, limit, whole, blocks)) {
-      if (chunk.flattened)
-        degraded.push({
-          part: parts.length,
-          from: "formatting",
-          to: "plain",
-          reason: `a formatted piece (such as a link's URL) does not fit ${limit} on its own`,
-        });
-      parts.push({
-        type: "text",
-        tree: chunk.tree,
-        text: renderedText(chunk.tree, renderer, chunk.rendered),
-        sources: [],
-      });
-    }
-  }
+  if (caption === undefined) addTextParts(input.tree, measured, capabilities, renderer, parts, degraded);
   for (const { album, members } of grouping) {
     const part = parts.length;
     const note = (entries: Array<{ from: string; to: string; reason: string }>): void => {
@@ -95,6 +82,33 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
     }
   }
   return { parts, degraded };
+}
+
+/** The text as chunks, each a text part (a chunk that lost its formatting noted in `degraded`). */
+function addTextParts(
+  tree: Root,
+  { whole, blocks }: MeasuredTree,
+  capabilities: Capabilities,
+  renderer: Renderer,
+  parts: PlanPart[],
+  degraded: PartDegradation[],
+): void {
+  const limit = capabilities.text.chunkLength ?? capabilities.text.maxLength;
+  for (const chunk of splitText(tree, renderer, limit, whole, blocks)) {
+    if (chunk.flattened)
+      degraded.push({
+        part: parts.length,
+        from: "formatting",
+        to: "plain",
+        reason: `a formatted piece (such as a link's URL) does not fit ${limit} on its own`,
+      });
+    parts.push({
+      type: "text",
+      tree: chunk.tree,
+      text: renderedText(chunk.tree, renderer, chunk.rendered),
+      sources: [],
+    });
+  }
 }
 
 function captionFor(

@@ -41,10 +41,10 @@ export function splitText(
   blocks?: BlockRenderings,
 ): TextChunk[] {
   if (whole === undefined) ({ whole, blocks } = measureTree(renderer, tree));
+  if (whole.length <= limit) return tree.children.length === 0 ? [] : [{ tree, rendered: whole.text }];
   const size = (nodes: RootContent[]): number =>
     (nodes.length === 1 ? blocks?.byBlock.get(nodes[0] as RootContent)?.length : undefined) ??
     sizeOf(renderer, nodes);
-  if (whole.length <= limit) return tree.children.length === 0 ? [] : [{ tree, rendered: whole.text }];
 
   const separator = blocks?.separatorLength ?? separatorOf(renderer);
   const queue = [...tree.children];

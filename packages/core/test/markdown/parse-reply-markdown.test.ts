@@ -105,6 +105,17 @@ describe("parseReplyMarkdown: spoilers are inline syntax", () => {
   });
 });
 
+describe("line endings and NUL", () => {
+  it("reads \\r\\n and \\r as \\n and NUL as U+FFFD, in text and in code", () => {
+    const tree = replyTree("a\r\nb\rc\0d\r\n\r\n`x\0`\n\n```\r\ny\r\n```");
+    expect(tree.children).toEqual([
+      { type: "paragraph", children: [{ type: "text", value: "a\nb\nc\uFFFDd" }] },
+      { type: "paragraph", children: [{ type: "inlineCode", value: "x\uFFFD" }] },
+      { type: "code", lang: null, meta: null, value: "y" },
+    ]);
+  });
+});
+
 describe("replyTree (the delivery path's tree)", () => {
   const hasPosition = (node: object): boolean =>
     "position" in node || ("children" in node && (node.children as object[]).some(hasPosition));
