@@ -1,5 +1,5 @@
 import type { Token } from "markdown-it";
-import type { InlineCode, PhrasingContent } from "mdast";
+import type { InlineCode, PhrasingContent, Text } from "mdast";
 import type { CodeSpanRange } from "./markdown-it.js";
 import { point, type SourceLines } from "./source-lines.js";
 
@@ -16,43 +16,63 @@ export function convertInline(
   text: string,
 ): PhrasingContent[] {
   const root: PhrasingContent[] = [];
-  const stack: Container[] = [];
+  /** The children arrays enclosing each open container, innermost last. */
+  const outer: PhrasingContent[][] = [];
   let children = root;
+  /** The last of `children` when it is a text node: adjacent text is merged into it. */
+  let last: Text | undefined;
   let source: InlineSource | undefined;
   const tokens = inline.children ?? [];
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as Token;
+    let node: PhrasingContent | undefined;
     let opened: Container | undefined;
     switch (token.type) {
       case "text":
-      case "text_special":
-        appendText(children, token.content);
+      case "text_special": {
+        const value = token.content;
+        if (value === "") break;
+        if (last === undefined) {
+          last = { type: "text", value };
+          children.push(last);
+        } else last.value += value;
         break;
+      }
       case "softbreak":
-        appendLineEnding(children, tokens[index - 1]);
+        // A soft line break, dropping the tabs before it (markdown-it drops only spaces).
+        // Only the previous token's text can end in blanks; reading `last.value` itself
+        // would flatten a long concatenation at every line.
+        if (last === undefined) {
+          last = { type: "text", value: "\n" };
+          children.push(last);
+        } else {
+          const previous = tokens[index - 1];
+          if (previous?.type === "text") last.value = withoutTrailingBlanks(last.value, previous.content);
+          last.value += "\n";
+        }
         break;
       case "hardbreak":
-        children.push({ type: "break" });
+        node = { type: "break" };
         break;
       case "code_inline": {
-        const node: InlineCode = { type: "inlineCode", value: token.content };
+        const code: InlineCode = { type: "inlineCode", value: token.content };
         if (lines !== undefined && token.meta) {
           source ??= new InlineSource(inline, lines, text);
-          node.position = source.position(token.meta as CodeSpanRange);
+          code.position = source.position(token.meta as CodeSpanRange);
         }
-        children.push(node);
+        node = code;
         break;
       }
       case "html_inline":
-        children.push({ type: "html", value: token.content });
+        node = { type: "html", value: token.content };
         break;
       case "image":
-        children.push({
+        node = {
           type: "image",
           url: token.attrGet("src") ?? "",
           title: token.attrGet("title"),
           alt: altText(token.children ?? []),
-        });
+        };
         break;
       case "em_open":
         opened = { type: "emphasis", children: [] };
@@ -75,39 +95,29 @@ export function convertInline(
         };
         break;
       default:
-        if (token.nesting === -1 && stack.length > 0) {
-          stack.pop();
-          children = stack[stack.length - 1]?.children ?? root;
+        if (token.nesting === -1 && outer.length > 0) {
+          children = outer.pop() as PhrasingContent[];
+          last = undefined;
         }
     }
-    if (opened !== undefined) {
+    if (node !== undefined) {
+      children.push(node);
+      last = undefined;
+    } else if (opened !== undefined) {
       children.push(opened);
-      stack.push(opened);
+      outer.push(children);
       children = opened.children;
+      last = undefined;
     }
   }
   return root;
 }
 
-function appendText(children: PhrasingContent[], value: string): void {
-  if (value === "") return;
-  const last = children[children.length - 1];
-  if (last?.type === "text") last.value += value;
-  else children.push({ type: "text", value });
-}
-
-/** A soft line break, dropping the tabs before it (markdown-it drops only spaces). */
-function appendLineEnding(children: PhrasingContent[], previous: Token | undefined): void {
-  const last = children[children.length - 1];
-  if (last?.type === "text" && previous?.type === "text") {
-    // Only the previous token's text can end in blanks; reading `last.value` itself would
-    // flatten a long concatenation at every line.
-    const content = previous.content;
-    let end = content.length;
-    while (end > 0 && isBlank(content.charCodeAt(end - 1))) end -= 1;
-    if (end < content.length) last.value = last.value.slice(0, end - content.length);
-  }
-  appendText(children, "\n");
+/** `value` without the blanks that end `ending`, the piece of text it ends with. */
+function withoutTrailingBlanks(value: string, ending: string): string {
+  let end = ending.length;
+  while (end > 0 && isBlank(ending.charCodeAt(end - 1))) end -= 1;
+  return end < ending.length ? value.slice(0, end - ending.length) : value;
 }
 
 function isBlank(ch: number): boolean {
