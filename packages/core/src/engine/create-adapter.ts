@@ -10,7 +10,7 @@ import { OutboxError, PayloadError, UnsupportedFeatureError } from "../errors/er
 import { redactError } from "../errors/redact.js";
 import { replyTree } from "../markdown/parse-reply-markdown.js";
 import { normalizePayload } from "../parse/index.js";
-import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
+import type { ParseOptions, ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
 import { planDelivery } from "../plan/build-plan.js";
 import { createPreview } from "../preview/create-preview.js";
 import { validateCapabilities } from "./capabilities.js";
@@ -49,6 +49,8 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
   const policy = resolveRetryPolicy(definition.retry);
   const locks = new Map<string, Promise<unknown>>();
   const secrets = [...(definition.secrets ?? [])];
+  const parseOptions: ParseOptions = { markdownImages: capabilities.markdownImages };
+  if (definition.media?.workspaceDir !== undefined) parseOptions.workspaceDir = definition.media.workspaceDir;
 
   const deliver = async (
     payload: ReplyPayload,
@@ -117,13 +119,12 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
     hook?: PlanHook,
   ): Promise<DeliveryReceipt> => {
     const { target, options } = checkTarget(rawTarget, rawOptions);
-    const payload = normalizePayload(input, {
-      markdownImages: capabilities.markdownImages,
-      ...(target.currentMessageId === undefined ? {} : { currentMessageId: target.currentMessageId }),
-      ...(definition.media?.workspaceDir === undefined
-        ? {}
-        : { workspaceDir: definition.media.workspaceDir }),
-    });
+    const payload = normalizePayload(
+      input,
+      target.currentMessageId === undefined
+        ? parseOptions
+        : { ...parseOptions, currentMessageId: target.currentMessageId },
+    );
     const key = options.idempotencyKey;
     if (key === undefined) return deliver(payload, target, options, hook);
     const previous = locks.get(key) ?? Promise.resolve();
@@ -139,9 +140,14 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
   // Thrown errors are redacted like receipt entries; a caller's own abort reason is theirs.
   const redacted = (error: unknown): unknown =>
     error instanceof OutboxError ? redactError(error, secrets) : error;
-  const guardedSend = async (...args: Parameters<typeof send>): Promise<DeliveryReceipt> => {
+  const guardedSend = async (
+    input: ReplyPayloadInput | ReplyPayload,
+    target: Target,
+    options: SendOptions | undefined,
+    hook?: PlanHook,
+  ): Promise<DeliveryReceipt> => {
     try {
-      return await send(...args);
+      return await send(input, target, options, hook);
     } catch (error) {
       throw redacted(error);
     }
