@@ -7,7 +7,6 @@ import {
   deliverAgentRun,
   PayloadError,
 } from "../../src/index.js";
-import { createPreviewText } from "../../src/stream/preview-text.js";
 import { collect, createFakeAdapter, deliveredMedia, deliveredTexts, script } from "./fake-adapter.js";
 
 const target = { to: "c1" };
@@ -434,16 +433,5 @@ describe("deliverAgentRun: options", () => {
     expect(receipt.messages).toHaveLength(1);
     expect(receipt.failures[0]?.part).toBe(0);
     expect(receipt.messages[0]?.part).toBe(1);
-  });
-});
-
-describe("preview text", () => {
-  it("shows settled paragraphs, the current lines, and the partial line unless it may become a directive", () => {
-    const preview = createPreviewText({});
-    expect(preview.push("First [[reply_to_current]] para.\n\nSec")).toBe("First para.\n\nSec");
-    expect(preview.push("ond line\nMED")).toBe("First para.\n\nSecond line");
-    expect(preview.push("IA:/w/a.png\n```\ncode\n\nmore")).toBe(
-      "First para.\n\nSecond line\n```\ncode\n\nmore",
-    );
   });
 });

@@ -8,8 +8,8 @@ import { parseReply } from "../parse/parse-reply.js";
 import type { ParseOptions } from "../payload/types.js";
 import { findCuts } from "./block-splitter.js";
 
-/** Incremental preview text. */
-export interface PreviewText {
+/** Accumulates one reply's text deltas into the text its live preview shows. */
+export interface PreviewAccumulator {
   /** Append a delta; returns the text to show. */
   push(delta: string): string;
 }
@@ -17,8 +17,8 @@ export interface PreviewText {
 /** A partial line that may still become a `MEDIA:` line, a tag or an embed is not shown yet. */
 const MAYBE_DIRECTIVE = /^\s*(M(E(D(I(A:?)?)?)?)?$|MEDIA:)|\[\[|\[embed/;
 
-/** Create a preview text for one reply. */
-export function createPreviewText(options: ParseOptions): PreviewText {
+/** Create the preview accumulator of one reply. */
+export function createPreviewAccumulator(options: ParseOptions): PreviewAccumulator {
   const visible = (text: string): string => parseReply(text, { ...options, media: "strip" }).text;
   // Only the text after the last settled paragraph is kept and scanned: re-reading a growing
   // whole reply on every delta would make a long reply quadratic.
