@@ -323,6 +323,14 @@ export interface LivePreview {
    */
   update(markdown: string): void;
   /**
+   * Like {@link LivePreview.update}, with the text asked of `source` only when an edit is
+   * about to go out (once per edit; the latest source given wins). For a caller that keeps a
+   * long reply in pieces, building the whole text on every delta would cost its length each
+   * time. A source that throws stops the preview like a failed edit. Optional: callers fall
+   * back to `update(source())` when it is absent (`createAdapter`'s previews have it).
+   */
+  updateFrom?(source: () => string): void;
+  /**
    * Deliver the final reply: the preview message becomes its first text message (edited in
    * place) and the remaining parts follow; the receipt lists the reused message's id.
    */

@@ -77,7 +77,8 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
   const wake = new AbortController();
   let state: "live" | "settling" | "cancelled" = "live";
   let broken = false;
-  let pending: string | undefined;
+  /** The text of the latest update, asked for when its edit goes out. */
+  let pending: (() => string) | undefined;
   /** The update loop; `running` turns false synchronously as it ends, so an update never waits for a loop that is over. */
   let loop: Promise<void> = Promise.resolve();
   let running = false;
@@ -120,8 +121,17 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
         }
         if (state !== "live") return;
       }
-      const text = previewText(pending, capabilities, renderer);
+      const source = pending;
       pending = undefined;
+      let markdown: string;
+      try {
+        markdown = source();
+      } catch {
+        broken = true;
+        return;
+      }
+      if (typeof markdown !== "string") continue;
+      const text = previewText(markdown, capabilities, renderer);
       if (text === undefined || text.text === message.shown) continue;
       try {
         await show(text);
@@ -133,13 +143,20 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
     }
   };
 
+  const accept = (source: () => string): void => {
+    if (state !== "live" || broken || signal.aborted) return;
+    pending = source;
+    if (running) return;
+    running = true;
+    loop = run();
+  };
+
   return {
     update(markdown: string) {
-      if (state !== "live" || broken || signal.aborted || typeof markdown !== "string") return;
-      pending = markdown;
-      if (running) return;
-      running = true;
-      loop = run();
+      if (typeof markdown === "string") accept(() => markdown);
+    },
+    updateFrom(source: () => string) {
+      if (typeof source === "function") accept(source);
     },
     async settle(payload, sendOptions) {
       if (state === "cancelled")

@@ -164,7 +164,10 @@ async function runAgent(
           });
           progress({ type: "preview-started" });
         }
-        sender.preview?.update(accumulated.push(event.text));
+        accumulated.push(event.text);
+        // The text is joined only when the preview sends an edit (when it can ask for it).
+        if (sender.preview?.updateFrom) sender.preview.updateFrom(accumulated.text);
+        else sender.preview?.update(accumulated.text());
       }
     } else if (event.type === "media") {
       await flush("paused");

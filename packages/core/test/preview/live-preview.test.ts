@@ -222,6 +222,45 @@ describe("live preview: updates", () => {
   });
 });
 
+describe("live preview: updateFrom", () => {
+  it("asks its source only for the edits that go out: 10,000 updates, one text build per send or edit", async () => {
+    const h = previewHarness({ capabilities: { text: { maxLength: 100_000, format: "test-html" } } });
+    const preview = start(h);
+    let written = "";
+    let builds = 0;
+    const source = (): string => {
+      builds += 1;
+      return written;
+    };
+    for (let i = 0; i < 10_000; i += 1) {
+      written += `w${i} `;
+      preview.updateFrom?.(source);
+      if (i % 100 === 99) await h.clock.advance(100);
+    }
+    await h.clock.advance(1000);
+    // One send, then an edit per elapsed second of the 10 virtual seconds.
+    expect(h.calls.length).toBeGreaterThanOrEqual(10);
+    expect(h.calls.length).toBeLessThanOrEqual(12);
+    expect(builds).toBe(h.calls.length);
+    expect(rows(h.calls).at(-1)?.[2]).toBe(written.trimEnd());
+  });
+
+  it("a source that throws stops the preview like a failed edit; settle still delivers", async () => {
+    const h = previewHarness();
+    const preview = await showing(h, "one");
+    preview.updateFrom?.(() => {
+      throw new Error("source failed");
+    });
+    await h.clock.advance(1000);
+    preview.update("two");
+    await h.clock.advance(5000);
+    expect(rows(h.calls)).toEqual([["text", 0, "one"]]);
+    const receipt = await h.clock.run(preview.settle({ text: "Final" }));
+    expect(receipt.ok).toBe(true);
+    expect([...h.texts.values()]).toEqual(["Final"]);
+  });
+});
+
 describe("live preview: settle", () => {
   it("edits the preview into the final text (after the edit interval) and reports its id", async () => {
     const h = previewHarness();
