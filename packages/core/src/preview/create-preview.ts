@@ -79,6 +79,12 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
   let broken = false;
   /** The text of the latest update, asked for when its edit goes out. */
   let pending: (() => string) | undefined;
+  /**
+   * `clock.now()` when a text last rendered the same as the message shows: rendering the
+   * whole reply costs its length, so once something is shown it happens at most once per
+   * interval, also while the text stays the same (a head over the limit, a trailing space).
+   */
+  let unchangedAt = Number.NEGATIVE_INFINITY;
   /** The update loop; `running` turns false synchronously as it ends, so an update never waits for a loop that is over. */
   let loop: Promise<void> = Promise.resolve();
   let running = false;
@@ -112,7 +118,7 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
 
   const drain = async (): Promise<void> => {
     while (pending !== undefined && state === "live" && !signal.aborted) {
-      const wait = message.changedAt + interval - clock.now();
+      const wait = Math.max(message.changedAt, unchangedAt) + interval - clock.now();
       if (message.id !== undefined && wait > 0) {
         try {
           await clock.sleep(wait, AbortSignal.any([wake.signal, signal]));
@@ -132,7 +138,10 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
       }
       if (typeof markdown !== "string") continue;
       const text = previewText(markdown, capabilities, renderer);
-      if (text === undefined || text.text === message.shown) continue;
+      if (text === undefined || text.text === message.shown) {
+        unchangedAt = clock.now();
+        continue;
+      }
       try {
         await show(text);
       } catch {

@@ -245,6 +245,27 @@ describe("live preview: updateFrom", () => {
     expect(rows(h.calls).at(-1)?.[2]).toBe(written.trimEnd());
   });
 
+  it("renders at most once per interval while the text shown stays the same (a head over the limit)", async () => {
+    const h = previewHarness();
+    const preview = start(h);
+    let written = "";
+    let builds = 0;
+    const source = (): string => {
+      builds += 1;
+      return written;
+    };
+    // One update per virtual millisecond, each in its own turn, as deltas arrive: past 100
+    // characters the preview shows the same head and ellipsis whatever is written.
+    for (let i = 0; i < 3_000; i += 1) {
+      written += `w${i} `;
+      preview.updateFrom?.(source);
+      await h.clock.advance(1);
+    }
+    expect(rows(h.calls).map(([type]) => type)).toEqual(["text", "edit"]);
+    // One render per interval of the 3 virtual seconds (plus the first), not one per update.
+    expect(builds).toBeLessThanOrEqual(5);
+  });
+
   it("a source that throws stops the preview like a failed edit; settle still delivers", async () => {
     const h = previewHarness();
     const preview = await showing(h, "one");
