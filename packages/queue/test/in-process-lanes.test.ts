@@ -3,21 +3,10 @@
  * interface, not a client library) that answers at once: order per target, one job per
  * target at a time, and dequeues that do not move the jobs still waiting.
  */
-import type { Capabilities, ChannelAdapter, DeliveryReceipt, ReplyPayloadInput, Target } from "@outbox/core";
+import type { ChannelAdapter, DeliveryReceipt, ReplyPayloadInput, Target } from "@outbox/core";
+import { telegramCapabilities } from "@outbox/telegram";
 import { describe, expect, it } from "vitest";
 import { createOutbox } from "../src/index.js";
-
-const capabilities: Capabilities = {
-  text: { maxLength: 4000, format: "plain" },
-  caption: { maxLength: 1000 },
-  media: { kinds: ["image"], maxBytes: { default: 1_000_000 } },
-  album: null,
-  voice: { mode: "as-audio", formats: [] },
-  replies: false,
-  threads: false,
-  markdownImages: false,
-  rateLimits: [],
-};
 
 /** An adapter that records each send as [to, text] and checks no target has two at once. */
 function recordingAdapter() {
@@ -26,7 +15,8 @@ function recordingAdapter() {
   let overlaps = 0;
   const adapter: ChannelAdapter = {
     name: "recording",
-    capabilities,
+    // The lanes never read capabilities; any valid set does.
+    capabilities: telegramCapabilities,
     async send(payload: ReplyPayloadInput, target: Target): Promise<DeliveryReceipt> {
       if (busy.has(target.to)) overlaps += 1;
       busy.add(target.to);
