@@ -14,5 +14,12 @@ export { createManualClock, type ManualClock, systemClock } from "./clock.js";
 export { createAdapter } from "./create-adapter.js";
 export { createFileStore } from "./file-store.js";
 export { createMemoryStore } from "./memory-store.js";
-export { createPacer, DEFAULT_LATENCY_MS, DEFAULT_PACING_MARGIN, type Pacer } from "./pacer.js";
+export {
+  createPacer,
+  DEFAULT_LATENCY_MS,
+  DEFAULT_MIN_LATENCY_MS,
+  DEFAULT_PACING_MARGIN,
+  type Pacer,
+  type PacerTicket,
+} from "./pacer.js";
 export { isAmbiguous, type ResolvedRetryPolicy, resolveRetryPolicy } from "./retry.js";
