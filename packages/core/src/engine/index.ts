@@ -15,5 +15,12 @@ export { createAdapter } from "./create-adapter.js";
 export { Fifo } from "./fifo.js";
 export { createFileStore } from "./file-store.js";
 export { createMemoryStore } from "./memory-store.js";
-export { createPacer, DEFAULT_LATENCY_MS, DEFAULT_PACING_MARGIN, type Pacer } from "./pacer.js";
+export {
+  createPacer,
+  DEFAULT_LATENCY_MS,
+  DEFAULT_MIN_LATENCY_MS,
+  DEFAULT_PACING_MARGIN,
+  type Pacer,
+  type PacerTicket,
+} from "./pacer.js";
 export { isAmbiguous, type ResolvedRetryPolicy, resolveRetryPolicy } from "./retry.js";
