@@ -215,7 +215,8 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
         if (bucket.tokens >= bucket.capacity - EPSILON) {
           bucket.capacity = rule.capacity;
           bucket.tokens = Math.min(bucket.tokens, rule.capacity);
-          (opened ??= []).push(bucket);
+          opened ??= [];
+          opened.push(bucket);
         }
         bucket.tokens -= 1;
       }

@@ -253,7 +253,10 @@ describe("pacer", () => {
     const released = (to: string, n: number) => {
       const times: number[] = [];
       const all = Array.from({ length: n }, () =>
-        pacer.acquire(to).then((t) => (times.push(t.releasedAt), t)),
+        pacer.acquire(to).then((ticket) => {
+          times.push(ticket.releasedAt);
+          return ticket;
+        }),
       );
       return { times, all };
     };
