@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest";
 import { ASKED, findings } from "../bench/suites/peer-cases.js";
 
 describe("bench peers: what arrived against what was asked", () => {
+  it("the long reply is 10,000 characters of numbered sentences ending in a full stop", () => {
+    expect(ASKED.long.markdown).toHaveLength(10_000);
+    expect(ASKED.long.markdown).toMatch(/^Sentence 1 of the long reply keeps going\. Sentence 2 /);
+    expect(ASKED.long.markdown).toMatch(/[^.\s]\.$/);
+  });
+
   it("an intact delivery has no findings, even split over several messages", () => {
     const half = ASKED.long.visible.length / 2;
     const parts = [ASKED.long.visible.slice(0, half), ASKED.long.visible.slice(half)];

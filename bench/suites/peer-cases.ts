@@ -31,12 +31,11 @@ export interface Asked {
 function longText(length: number): string {
   let text = "";
   for (let i = 1; text.length < length; i++) text += `Sentence ${i} of the long reply keeps going. `;
-  return (
-    text
-      .slice(0, length - 1)
-      .trimEnd()
-      .padEnd(length - 1, "x") + "."
-  );
+  const body = text
+    .slice(0, length - 1)
+    .trimEnd()
+    .padEnd(length - 1, "x");
+  return `${body}.`;
 }
 
 const LONG = longText(10_000);

@@ -21,8 +21,9 @@ export const slackCapabilities: Capabilities = validateCapabilities({
   replies: true,
   threads: true,
   markdownImages: true,
-  // chat.postMessage: about one message per second per channel, short bursts allowed.
-  rateLimits: [{ scope: "target", limit: 1, intervalMs: 1000, burst: 3 }],
+  // chat.postMessage: about one message per second per channel, "generous burst behavior"
+  // allowed (Slack gives no number); a burst of 4, as the emulator enforces. A 429 slows it.
+  rateLimits: [{ scope: "target", limit: 1, intervalMs: 1000, burst: 4 }],
   // chat.update is Tier 3 (50+ per minute for the workspace); one edit per 1.5 s keeps a
   // preview at 40 a minute. See docs/adapters/slack.md.
   edits: { minIntervalMs: 1500 },

@@ -2,7 +2,7 @@
  * The embedded outbox: the same API in this process, no Redis. Jobs wait in one FIFO per
  * target; a worker runs up to `concurrency` targets at once, one job per target at a time.
  */
-import { type ChannelAdapter, createMemoryStore, systemClock } from "@outbox/core";
+import { type ChannelAdapter, createMemoryStore, Fifo, systemClock } from "@outbox/core";
 import { Completions } from "./events.js";
 import { type JobData, runJob, toJob } from "./job.js";
 import type { Outbox, OutboxConfig, OutboxWorker, QueuedReceipt } from "./types.js";
@@ -15,8 +15,9 @@ export function createInProcessOutbox(config: OutboxConfig): Outbox {
   const completions = new Completions();
   const results = new Map<string, QueuedReceipt>();
   const known = new Set<string>();
-  const lanes = new Map<string, JobData[]>();
-  const ready: string[] = [];
+  const lanes = new Map<string, Fifo<JobData>>();
+  /** Lanes with a job to run and none running, in the order they became ready. */
+  const ready = new Fifo<string>();
   const dead: QueuedReceipt[] = [];
   let adapters: Map<string, ChannelAdapter> | undefined;
   let slots = 0;
@@ -36,17 +37,17 @@ export function createInProcessOutbox(config: OutboxConfig): Outbox {
   };
 
   const pump = (): void => {
-    while (running < slots && ready.length > 0) {
+    while (running < slots && ready.size > 0) {
       const lane = ready.shift() as string;
-      const job = lanes.get(lane)?.[0] as JobData;
+      const queue = lanes.get(lane) as Fifo<JobData>;
+      const job = queue.peek() as JobData;
       running += 1;
       runJob(job.key, job, adapterOf(job.platform), (ms) => systemClock.sleep(ms)).then((receipt) => {
         running -= 1;
         results.set(receipt.id, receipt);
         if (receipt.status === "dead") dead.unshift(receipt);
-        const queue = lanes.get(lane) as JobData[];
         queue.shift();
-        if (queue.length > 0) ready.push(lane);
+        if (queue.size > 0) ready.push(lane);
         else lanes.delete(lane);
         completions.emit(receipt);
         pump();
@@ -61,11 +62,13 @@ export function createInProcessOutbox(config: OutboxConfig): Outbox {
       if (known.has(job.key)) return { id: job.key };
       known.add(job.key);
       const lane = `${platform}\u0000${target.to}`;
-      const queue = lanes.get(lane);
+      let queue = lanes.get(lane);
       if (queue === undefined) {
-        lanes.set(lane, [job]);
+        queue = new Fifo();
+        lanes.set(lane, queue);
         ready.push(lane);
-      } else queue.push(job);
+      }
+      queue.push(job);
       pump();
       return { id: job.key };
     },

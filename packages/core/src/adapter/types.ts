@@ -333,6 +333,14 @@ export interface LivePreview {
    */
   update(markdown: string): void;
   /**
+   * Like {@link LivePreview.update}, with the text asked of `source` only when an edit is
+   * about to go out (once per edit; the latest source given wins). For a caller that keeps a
+   * long reply in pieces, building the whole text on every delta would cost its length each
+   * time. A source that throws stops the preview like a failed edit. Optional: callers fall
+   * back to `update(source())` when it is absent (`createAdapter`'s previews have it).
+   */
+  updateFrom?(source: () => string): void;
+  /**
    * Deliver the final reply: the preview message becomes its first text message (edited in
    * place) and the remaining parts follow; the receipt lists the reused message's id.
    */
@@ -373,20 +381,30 @@ export interface AdapterDefinition {
 /** How the pacer keeps to the declared rate limits (see docs/delivery.md, "Pacing"). */
 export interface PacingOptions {
   /**
-   * Fraction below every declared rate the pacer sends at, so small clock and network
-   * jitter does not meet the platform's limit head-on: 0.03 sends at 97% of each limit.
-   * Bursts are kept as declared. Default 0.03; 0 paces exactly at the declared limits.
+   * Fraction below every declared rate the pacer sends at, so the platform's count drifts
+   * back to a full burst while we send (room for later jitter) and small clock differences
+   * never meet the limit head-on: 0.01 sends at 99% of each limit. The start, where
+   * jitter meets a full burst, is what {@link latencyMs} covers. Default 0.01; 0 paces
+   * exactly at the declared limits.
    */
   margin?: number;
   /**
-   * Allowance for varying request latency, in milliseconds: requests released one after the
-   * other can reach the platform closer together (the first ones waited for a connection),
-   * so each limit's burst is lowered by what its rate refills in this time (never below 1):
-   * Telegram's 30/s overall keeps 15 of its 30, its 1/s per chat 2.5 of 3. Default 500 (no
-   * 429 from the emulator's limits on a loaded 2-core machine at 250 there were 24); 0 keeps
-   * the declared bursts.
+   * Allowance for varying request latency, in milliseconds. Requests released one after the
+   * other can reach the platform closer together than released (the first ones wait for
+   * connections and the client library's queues), and the platform starts counting a limit at
+   * the first request's arrival: so a full bucket holds back what its rate refills in this
+   * time (never below a burst of 1; Telegram's 30/s overall keeps 15 of its 30, its 1/s per
+   * chat 2.5 of 3). When the operation that opened the bucket is answered, its time from
+   * release to answer bounds how late the platform can have started counting, and the bucket
+   * gets back all but what refills in that time (at least {@link minLatencyMs}). Default 500;
+   * 0 keeps the declared bursts.
    */
   latencyMs?: number;
+  /**
+   * The least allowance a bucket keeps once its first operation is answered, in milliseconds
+   * (at most `latencyMs`; equal to it keeps the whole allowance). Default 50.
+   */
+  minLatencyMs?: number;
   /**
    * After a 429 the pacer lowers the rates of the scope it names (10% per 429, at most to
    * half; 429s within the hold of the one a limit last learned from count once) and returns to the declared

@@ -1,4 +1,10 @@
-/** A first-in first-out queue with O(1) push, shift and unshift (an array with a moving head). */
+/**
+ * A first-in first-out queue: an array with a moving head, so `push` and `shift` take
+ * constant time (amortized) however long the queue grows, where `Array.prototype.shift`
+ * may move every remaining item. `unshift` is constant time after a `shift` (it reuses the freed
+ * slot) and moves the items otherwise. The pacer's lanes and `@outbox/queue`'s in-process
+ * lanes use it.
+ */
 export class Fifo<T> {
   private items: Array<T | undefined> = [];
   private head = 0;
@@ -8,7 +14,7 @@ export class Fifo<T> {
     return this.items.length - this.head;
   }
 
-  /** The first item, without removing it. */
+  /** The first item, without removing it; `undefined` when empty. */
   peek(): T | undefined {
     return this.items[this.head];
   }
@@ -24,7 +30,7 @@ export class Fifo<T> {
     else this.items.unshift(item);
   }
 
-  /** Remove and return the first item. */
+  /** Remove and return the first item; `undefined` when empty. */
   shift(): T | undefined {
     if (this.head >= this.items.length) return undefined;
     const item = this.items[this.head];

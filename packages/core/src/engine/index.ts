@@ -12,7 +12,15 @@ export * from "../plan/index.js";
 export { validateCapabilities } from "./capabilities.js";
 export { createManualClock, type ManualClock, systemClock } from "./clock.js";
 export { createAdapter } from "./create-adapter.js";
+export { Fifo } from "./fifo.js";
 export { createFileStore } from "./file-store.js";
 export { createMemoryStore } from "./memory-store.js";
-export { createPacer, DEFAULT_LATENCY_MS, DEFAULT_PACING_MARGIN, type Pacer } from "./pacer.js";
+export {
+  createPacer,
+  DEFAULT_LATENCY_MS,
+  DEFAULT_MIN_LATENCY_MS,
+  DEFAULT_PACING_MARGIN,
+  type Pacer,
+  type PacerTicket,
+} from "./pacer.js";
 export { isAmbiguous, type ResolvedRetryPolicy, resolveRetryPolicy } from "./retry.js";

@@ -6,9 +6,10 @@ export interface Pacer {
   /**
    * Wait until one operation to `to` is allowed by every applicable limit, and take it.
    * Waiters for one target are released in arrival order; `retry` puts the caller at the
-   * front of its target's queue (an operation the platform already refused once).
+   * front of its target's queue (an operation the platform already refused once). Resolves
+   * with a ticket to hand to {@link answered} once the operation has its answer.
    */
-  acquire(to: string, signal?: AbortSignal, retry?: boolean): Promise<void>;
+  acquire(to: string, signal?: AbortSignal, retry?: boolean): Promise<PacerTicket>;
   /**
    * The platform said `to` is exhausted (a rate-limit header with nothing remaining):
    * hold every operation to that target for `ms`, whatever limits are declared.
@@ -22,14 +23,43 @@ export interface Pacer {
    * Buckets of other scopes keep their tokens.
    */
   limited(to: string, ms: number, scope?: "target" | "global"): void;
+  /**
+   * The operation `ticket` released got its answer, or failed. When it was the first taken
+   * from a full bucket, its time from release to answer is an upper bound on how late the
+   * platform started counting that bucket: the bucket gets back what its rate refills in
+   * the difference between that and the latency allowance ({@link PacingOptions.latencyMs}).
+   * A ticket never answered leaves its buckets with the whole allowance held back.
+   */
+  answered(ticket: PacerTicket): void;
+}
+
+/** What {@link Pacer.acquire} resolves with: one released operation. */
+export interface PacerTicket {
+  /** When it was released, clock milliseconds. */
+  readonly releasedAt: number;
 }
 
 interface Bucket {
   tokens: number;
   updated: number;
+  /** Most tokens it holds now: the burst less what is held back for latency. */
+  capacity: number;
+  rule: Rule;
+  /** The target, for a `target` limit's bucket. */
+  to: string | undefined;
+}
+
+/** A released operation and the buckets it found full (the platform may count from its arrival). */
+interface Ticket extends PacerTicket {
+  opened: Bucket[] | undefined;
 }
 
 interface Rule {
+  /** Declared burst (or limit). */
+  burst: number;
+  /** Declared rate, operations per millisecond. */
+  declaredPerMs: number;
+  /** A full bucket's capacity: the burst less what the declared rate refills in `latencyMs`. */
   capacity: number;
   /** Declared rate less the safety margin, operations per millisecond. */
   perMs: number;
@@ -44,7 +74,7 @@ interface Rule {
 }
 
 interface Waiter {
-  resolve: () => void;
+  resolve: (ticket: Ticket) => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
@@ -70,15 +100,23 @@ const EPSILON = 1e-9;
 const DECREASE = 0.9;
 const FLOOR = 0.5;
 /** Default margin below the declared limits. */
-export const DEFAULT_PACING_MARGIN = 0.03;
+export const DEFAULT_PACING_MARGIN = 0.01;
 /** Default allowance for varying request latency, in milliseconds. */
 export const DEFAULT_LATENCY_MS = 500;
+/** Default least allowance once measured, in milliseconds. */
+export const DEFAULT_MIN_LATENCY_MS = 50;
+
+/** The burst less what `perMs` refills in `ms` (never below one). */
+const capacityOf = (burst: number, perMs: number, ms: number): number => Math.max(1, burst - perMs * ms);
 
 /**
  * Token buckets from `capabilities.rateLimits`: one per target per `target` limit, one
  * per `global` limit (a `match` pattern restricts a limit to the targets it matches),
- * refilled at the declared rate less `margin`, their bursts lowered by what the rate refills
- * in `latencyMs`.
+ * refilled at the declared rate less `margin`. Requests released one after the other can
+ * reach the platform closer together than released, and the platform starts counting a
+ * bucket at the first request's arrival: each full bucket holds back what its rate refills in
+ * `latencyMs`, and when the operation that opened it is answered, gets back all but what
+ * refills in that operation's time from release to answer (at least `minLatencyMs`).
  *
  * It schedules instead of polling: each target with waiters has one queue and at most one
  * timer (until its own buckets and holds allow its first waiter); targets whose first
@@ -91,10 +129,11 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
   if (!(margin >= 0 && margin < 1)) throw new RangeError(`pacing.margin must be in [0, 1), got ${margin}`);
   const recoveryMs = options.recoveryMs ?? 600_000;
   const latencyMs = options.latencyMs ?? DEFAULT_LATENCY_MS;
+  const minLatencyMs = Math.min(latencyMs, options.minLatencyMs ?? DEFAULT_MIN_LATENCY_MS);
   const rules: Rule[] = limits.map((limit, index) => ({
-    // Requests released together may reach the platform closer together than released:
-    // keep what the rate refills in `latencyMs` out of the burst (never below one).
-    capacity: Math.max(1, (limit.burst ?? limit.limit) - (limit.limit * latencyMs) / limit.intervalMs),
+    burst: limit.burst ?? limit.limit,
+    declaredPerMs: limit.limit / limit.intervalMs,
+    capacity: capacityOf(limit.burst ?? limit.limit, limit.limit / limit.intervalMs, latencyMs),
     perMs: (limit.limit * (1 - margin)) / limit.intervalMs,
     scope: limit.scope,
     match: limit.match === undefined ? undefined : new RegExp(limit.match),
@@ -121,7 +160,13 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
     let bucket = buckets.get(key);
     if (bucket === undefined) {
       if (buckets.size >= PRUNE_AT) prune(now);
-      bucket = { tokens: rule.capacity, updated: now };
+      bucket = {
+        tokens: rule.capacity,
+        updated: now,
+        capacity: rule.capacity,
+        rule,
+        to: rule.scope === "global" ? undefined : to,
+      };
       buckets.set(key, bucket);
     }
     return bucket;
@@ -140,7 +185,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
     let wait = 0;
     for (const [rule, bucket] of pairs) {
       const perMs = rate(rule, now);
-      bucket.tokens = Math.min(rule.capacity, bucket.tokens + (now - bucket.updated) * perMs);
+      bucket.tokens = Math.min(bucket.capacity, bucket.tokens + (now - bucket.updated) * perMs);
       bucket.updated = now;
       if (bucket.tokens < 1 - EPSILON) wait = Math.max(wait, (1 - bucket.tokens) / perMs);
     }
@@ -154,20 +199,31 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
       const [index, to] = key.split("\u0000");
       if (to === undefined || lanes.has(to)) continue;
       const rule = rules[Number(index)] as Rule;
-      if (bucket.tokens + (now - bucket.updated) * rate(rule, now) >= rule.capacity) buckets.delete(key);
+      if (bucket.tokens + (now - bucket.updated) * rate(rule, now) >= bucket.capacity) buckets.delete(key);
     }
     for (const [to, until] of holds) if (until <= now) holds.delete(to);
   };
 
-  const take = (lane: Lane): void => {
-    for (const [, bucket] of lane.own) bucket.tokens -= 1;
-    for (const [, bucket] of lane.shared) bucket.tokens -= 1;
-  };
-
-  const release = (waiter: Waiter): void => {
+  /**
+   * Take a token of every bucket of `lane` (refilled to now) and release its first waiter. A
+   * full bucket is opened again: the whole allowance is held back until this one is answered.
+   */
+  const releaseFirst = (lane: Lane): void => {
+    let opened: Bucket[] | undefined;
+    for (const pairs of [lane.own, lane.shared])
+      for (const [rule, bucket] of pairs) {
+        if (bucket.tokens >= bucket.capacity - EPSILON) {
+          bucket.capacity = rule.capacity;
+          bucket.tokens = Math.min(bucket.tokens, rule.capacity);
+          opened ??= [];
+          opened.push(bucket);
+        }
+        bucket.tokens -= 1;
+      }
+    const waiter = lane.queue.shift() as Waiter;
     waiter.done = true;
     if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort);
-    waiter.resolve();
+    waiter.resolve({ releasedAt: clock.now(), opened });
   };
 
   const timer = (ms: number, fire: () => void): AbortController => {
@@ -203,8 +259,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
         drain();
         return;
       }
-      take(lane);
-      release(lane.queue.shift() as Waiter);
+      releaseFirst(lane);
     }
   };
 
@@ -234,8 +289,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
         }
         ready.shift();
         lane.queued = false;
-        take(lane);
-        release(lane.queue.shift() as Waiter);
+        releaseFirst(lane);
         advance(lane);
       }
     } finally {
@@ -274,7 +328,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
     acquire(to, signal, retry = false) {
       signal?.throwIfAborted();
       const lane = laneOf(to);
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<Ticket>((resolve, reject) => {
         const waiter: Waiter = { resolve, reject, signal, onAbort: undefined, done: false };
         if (signal !== undefined) {
           waiter.onAbort = () => {
@@ -305,6 +359,23 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
         rule.quietUntil = now + ms;
       }
       hold(to, ms, scope);
+    },
+    answered(ticket) {
+      const { releasedAt, opened } = ticket as Ticket;
+      if (opened === undefined) return;
+      const now = clock.now();
+      const measured = Math.max(minLatencyMs, now - releasedAt);
+      for (const bucket of opened) {
+        const capacity = capacityOf(bucket.rule.burst, bucket.rule.declaredPerMs, measured);
+        if (capacity <= bucket.capacity) continue;
+        waitFor([[bucket.rule, bucket]], now);
+        bucket.tokens += capacity - bucket.capacity;
+        bucket.capacity = capacity;
+        // Waiters it holds up may go now.
+        const lane = bucket.to === undefined ? undefined : lanes.get(bucket.to);
+        if (lane !== undefined && !lane.queued) advance(lane);
+        else drain();
+      }
     },
   };
 }

@@ -62,11 +62,15 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
   const { policy, clock, pacer, to, signal, gate } = context;
   let limited = false;
   for (let retries = 0; ; retries += 1) {
-    await pacer.acquire(to, signal, limited);
-    await gate?.(to, signal);
+    const ticket = await pacer.acquire(to, signal, limited);
+    // Every released call is answered to the pacer (its latency allowance), gate included.
     try {
-      return await call();
+      await gate?.(to, signal);
+      const answer = await call();
+      pacer.answered(ticket);
+      return answer;
     } catch (error) {
+      pacer.answered(ticket);
       signal?.throwIfAborted();
       const delay = retryDelay(error, retries, policy);
       if (delay === undefined) throw error;

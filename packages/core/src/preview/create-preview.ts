@@ -77,7 +77,14 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
   const wake = new AbortController();
   let state: "live" | "settling" | "cancelled" = "live";
   let broken = false;
-  let pending: string | undefined;
+  /** The text of the latest update, asked for when its edit goes out. */
+  let pending: (() => string) | undefined;
+  /**
+   * `clock.now()` when a text last rendered the same as the message shows: rendering the
+   * whole reply costs its length, so once something is shown it happens at most once per
+   * interval, also while the text stays the same (a head over the limit, a trailing space).
+   */
+  let unchangedAt = Number.NEGATIVE_INFINITY;
   /** The update loop; `running` turns false synchronously as it ends, so an update never waits for a loop that is over. */
   let loop: Promise<void> = Promise.resolve();
   let running = false;
@@ -111,7 +118,7 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
 
   const drain = async (): Promise<void> => {
     while (pending !== undefined && state === "live" && !signal.aborted) {
-      const wait = message.changedAt + interval - clock.now();
+      const wait = Math.max(message.changedAt, unchangedAt) + interval - clock.now();
       if (message.id !== undefined && wait > 0) {
         try {
           await clock.sleep(wait, AbortSignal.any([wake.signal, signal]));
@@ -120,9 +127,21 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
         }
         if (state !== "live") return;
       }
-      const text = previewText(pending, capabilities, renderer);
+      const source = pending;
       pending = undefined;
-      if (text === undefined || text.text === message.shown) continue;
+      let markdown: string;
+      try {
+        markdown = source();
+      } catch {
+        broken = true;
+        return;
+      }
+      if (typeof markdown !== "string") continue;
+      const text = previewText(markdown, capabilities, renderer);
+      if (text === undefined || text.text === message.shown) {
+        unchangedAt = clock.now();
+        continue;
+      }
       try {
         await show(text);
       } catch {
@@ -133,13 +152,20 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
     }
   };
 
+  const accept = (source: () => string): void => {
+    if (state !== "live" || broken || signal.aborted) return;
+    pending = source;
+    if (running) return;
+    running = true;
+    loop = run();
+  };
+
   return {
     update(markdown: string) {
-      if (state !== "live" || broken || signal.aborted || typeof markdown !== "string") return;
-      pending = markdown;
-      if (running) return;
-      running = true;
-      loop = run();
+      if (typeof markdown === "string") accept(() => markdown);
+    },
+    updateFrom(source: () => string) {
+      if (typeof source === "function") accept(source);
     },
     async settle(payload, sendOptions) {
       if (state === "cancelled")

@@ -13,7 +13,7 @@ import type { MediaAttachment, ReplyPayload, ReplyPayloadInput, Target } from ".
 import type { AgentEvent, AgentToolResultEvent } from "./agent-event.js";
 import { createBlockSplitter, type FlushScope, findCuts } from "./block-splitter.js";
 import { createEventReader } from "./event-reader.js";
-import { createPreviewText } from "./preview-text.js";
+import { createPreviewAccumulator } from "./preview-accumulator.js";
 import { createProgressFeed } from "./progress-feed.js";
 import { createRunLedger } from "./run-ledger.js";
 import { splitMedia, toolOutput, undeliveredOf, withToolItems } from "./run-media.js";
@@ -94,7 +94,7 @@ async function runAgent(
   const splitter = mode === "blocks" ? createBlockSplitter(settings.sizes) : undefined;
   const reader = createEventReader(events, options.clock ?? systemClock, signal);
   const toolItems: MediaAttachment[] = [];
-  const previewText = createPreviewText(parseOptions);
+  const accumulated = createPreviewAccumulator(parseOptions);
   let streamed = "";
   let toolVoice = false;
 
@@ -164,7 +164,10 @@ async function runAgent(
           });
           progress({ type: "preview-started" });
         }
-        sender.preview?.update(previewText.push(event.text));
+        accumulated.push(event.text);
+        // The text is joined only when the preview sends an edit (when it can ask for it).
+        if (sender.preview?.updateFrom) sender.preview.updateFrom(accumulated.text);
+        else sender.preview?.update(accumulated.text());
       }
     } else if (event.type === "media") {
       await flush("paused");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Clock, RateLimit } from "../../src/adapter/types.js";
 import { createManualClock } from "../../src/engine/clock.js";
-import { createPacer } from "../../src/engine/pacer.js";
+import { createPacer, type PacerTicket } from "../../src/engine/pacer.js";
 
 const telegramLike: RateLimit[] = [
   { scope: "target", limit: 1, intervalMs: 1_000, burst: 3 },
@@ -205,5 +205,90 @@ describe("pacer", () => {
     await clock.run(Promise.all(queued));
     expect(order).toEqual(["aborted", "retry", "first", "second"]);
     expect(clock.now()).toBe(3_000);
+  });
+
+  it("gives a bucket its held-back burst once the operation that opened it is answered", async () => {
+    const clock = createManualClock();
+    const pacer = createPacer([{ scope: "global", limit: 10, intervalMs: 1_000 }], clock, { margin: 0 });
+    const times: number[] = [];
+    const tickets = Array.from({ length: 12 }, () =>
+      pacer.acquire("a").then((ticket) => {
+        times.push(ticket.releasedAt);
+        return ticket;
+      }),
+    );
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    await settle();
+    // Nothing answered yet: the default 500 ms keeps 5 of the burst of 10.
+    expect(times).toEqual([0, 0, 0, 0, 0]);
+    await clock.advance(20);
+    // Answering the others changes nothing: only the first (the bucket's opener) tells.
+    for (const ticket of (await Promise.all(tickets.slice(1, 5))) as PacerTicket[]) pacer.answered(ticket);
+    await settle();
+    expect(times).toHaveLength(5);
+    // Answered 20 ms after release: 50 ms (the least) is held back, a burst of 9.5; the 4.5
+    // tokens given back (plus 0.2 refilled) release four waiters now, not on their timers.
+    pacer.answered((await tickets[0]) as PacerTicket);
+    await settle();
+    expect(times).toEqual([0, 0, 0, 0, 0, 20, 20, 20, 20]);
+    await clock.run(Promise.all(tickets));
+    expect(times.slice(9)).toEqual([50, 150, 250]);
+    // Full again after a quiet spell, the bucket is opened anew: the whole allowance held back.
+    await clock.advance(10_000);
+    const mark = clock.now();
+    const again: number[] = [];
+    const burst = Array.from({ length: 7 }, () =>
+      pacer.acquire("a").then((t) => void again.push(t.releasedAt)),
+    );
+    await settle();
+    expect(again).toEqual([mark, mark, mark, mark, mark]);
+    await clock.run(Promise.all(burst));
+  });
+
+  it("a slow opener gives back only what its own latency allows; an unanswered one nothing", async () => {
+    const clock = createManualClock();
+    const limits: RateLimit[] = [{ scope: "target", limit: 10, intervalMs: 1_000 }];
+    const pacer = createPacer(limits, clock, { margin: 0 });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const released = (to: string, n: number) => {
+      const times: number[] = [];
+      const all = Array.from({ length: n }, () =>
+        pacer.acquire(to).then((ticket) => {
+          times.push(ticket.releasedAt);
+          return ticket;
+        }),
+      );
+      return { times, all };
+    };
+    const slow = released("slow", 9);
+    const never = released("never", 9);
+    await settle();
+    await clock.advance(300);
+    pacer.answered((await slow.all[0]) as PacerTicket);
+    await settle();
+    // "slow": answered 300 ms after release holds back 3 tokens (of the 5 held), so by 300 ms
+    // it released 5 at once + 3 refilled + 2 given back. "never": 5 + 3 refilled.
+    expect(slow.times).toHaveLength(9);
+    expect(slow.times.slice(5)).toEqual([100, 200, 300, 300]);
+    expect(never.times).toEqual([0, 0, 0, 0, 0, 100, 200, 300]);
+    await clock.run(Promise.all([...slow.all, ...never.all]));
+  });
+
+  it("keeps the whole allowance when minLatencyMs equals latencyMs", async () => {
+    const clock = createManualClock();
+    const pacer = createPacer([{ scope: "global", limit: 10, intervalMs: 1_000 }], clock, {
+      margin: 0,
+      latencyMs: 300,
+      minLatencyMs: 300,
+    });
+    const first = await clock.run(pacer.acquire("a"));
+    pacer.answered(first);
+    const times: number[] = [];
+    await clock.run(
+      Promise.all(
+        Array.from({ length: 7 }, () => pacer.acquire("a").then((t) => void times.push(t.releasedAt))),
+      ),
+    );
+    expect(times).toEqual([0, 0, 0, 0, 0, 0, 100]);
   });
 });

@@ -222,6 +222,72 @@ describe("live preview: updates", () => {
   });
 });
 
+/** A text written in pieces, with a source for `updateFrom` that counts how often it is read. */
+function growingSource() {
+  let written = "";
+  let builds = 0;
+  return {
+    write: (piece: string) => {
+      written += piece;
+    },
+    read: (): string => {
+      builds += 1;
+      return written;
+    },
+    builds: () => builds,
+  };
+}
+
+describe("live preview: updateFrom", () => {
+  it("asks its source only for the edits that go out: 10,000 updates, one text build per send or edit", async () => {
+    const h = previewHarness({ capabilities: { text: { maxLength: 100_000, format: "test-html" } } });
+    const preview = start(h);
+    const source = growingSource();
+    for (let i = 0; i < 10_000; i += 1) {
+      source.write(`w${i} `);
+      preview.updateFrom?.(source.read);
+      if (i % 100 === 99) await h.clock.advance(100);
+    }
+    await h.clock.advance(1000);
+    // One send, then an edit per elapsed second of the 10 virtual seconds.
+    expect(h.calls.length).toBeGreaterThanOrEqual(10);
+    expect(h.calls.length).toBeLessThanOrEqual(12);
+    expect(source.builds()).toBe(h.calls.length);
+    expect(rows(h.calls).at(-1)?.[2]).toBe(source.read().trimEnd());
+  });
+
+  it("renders at most once per interval while the text shown stays the same (a head over the limit)", async () => {
+    const h = previewHarness();
+    const preview = start(h);
+    const source = growingSource();
+    // One update per virtual millisecond, each in its own turn, as deltas arrive: past 100
+    // characters the preview shows the same head and ellipsis whatever is written.
+    for (let i = 0; i < 3_000; i += 1) {
+      source.write(`w${i} `);
+      preview.updateFrom?.(source.read);
+      await h.clock.advance(1);
+    }
+    expect(rows(h.calls).map(([type]) => type)).toEqual(["text", "edit"]);
+    // One render per interval of the 3 virtual seconds (plus the first), not one per update.
+    expect(source.builds()).toBeLessThanOrEqual(5);
+  });
+
+  it("a source that throws stops the preview like a failed edit; settle still delivers", async () => {
+    const h = previewHarness();
+    const preview = await showing(h, "one");
+    preview.updateFrom?.(() => {
+      throw new Error("source failed");
+    });
+    await h.clock.advance(1000);
+    preview.update("two");
+    await h.clock.advance(5000);
+    expect(rows(h.calls)).toEqual([["text", 0, "one"]]);
+    const receipt = await h.clock.run(preview.settle({ text: "Final" }));
+    expect(receipt.ok).toBe(true);
+    expect([...h.texts.values()]).toEqual(["Final"]);
+  });
+});
+
 describe("live preview: settle", () => {
   it("edits the preview into the final text (after the edit interval) and reports its id", async () => {
     const h = previewHarness();

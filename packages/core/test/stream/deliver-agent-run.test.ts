@@ -7,7 +7,6 @@ import {
   deliverAgentRun,
   PayloadError,
 } from "../../src/index.js";
-import { createPreviewText } from "../../src/stream/preview-text.js";
 import { collect, createFakeAdapter, deliveredMedia, deliveredTexts, script } from "./fake-adapter.js";
 
 const target = { to: "c1" };
@@ -331,6 +330,38 @@ describe("deliverAgentRun: preview mode", () => {
     expect((await run.receipt).mode).toBe("preview");
   });
 
+  it("with updateFrom, 10,000 deltas hand the preview a source, never a built text; each read shows the latest", async () => {
+    const adapter = createFakeAdapter({ preview: true, lazyPreview: true });
+    const events: AgentEvent[] = [];
+    for (let i = 0; i < 10_000; i += 1)
+      events.push({ type: "text", text: i % 10 === 9 ? `w${i}\n\n` : `w${i} ` });
+    const reads: string[] = [];
+    let seen = 0;
+    const run = deliverAgentRun(
+      script([...events, { type: "done" }], (index) => {
+        // Read the latest source every 2,500 deltas, as an engine would when an edit goes out.
+        if (index % 2_500 === 0 && index > 0) reads.push(adapter.calls.at(-1)?.source?.() ?? "");
+        seen = index;
+        return undefined;
+      }),
+      adapter,
+      target,
+      { mode: "preview" },
+    );
+    await run.receipt;
+    expect(seen).toBe(10_000);
+    const ops = adapter.calls.map((call) => call.op);
+    expect(ops.filter((op) => op === "update")).toEqual([]);
+    expect(ops.filter((op) => op === "updateFrom")).toHaveLength(10_000);
+    const paragraphs = (n: number): string =>
+      Array.from({ length: n / 10 }, (_, p) =>
+        Array.from({ length: 10 }, (_, k) => `w${p * 10 + k}`).join(" "),
+      ).join("\n\n");
+    expect(reads).toEqual([2_500, 5_000, 7_500, 10_000].map((n) => paragraphs(n)));
+    const settle = adapter.calls.find((call) => call.op === "settle");
+    expect(settle?.payload?.text).toBe(paragraphs(10_000));
+  });
+
   it("without adapter.preview it falls back to blocks (or final) and says so", async () => {
     const adapter = createFakeAdapter();
     const run = deliverAgentRun(
@@ -434,16 +465,5 @@ describe("deliverAgentRun: options", () => {
     expect(receipt.messages).toHaveLength(1);
     expect(receipt.failures[0]?.part).toBe(0);
     expect(receipt.messages[0]?.part).toBe(1);
-  });
-});
-
-describe("preview text", () => {
-  it("shows settled paragraphs, the current lines, and the partial line unless it may become a directive", () => {
-    const preview = createPreviewText({});
-    expect(preview.push("First [[reply_to_current]] para.\n\nSec")).toBe("First para.\n\nSec");
-    expect(preview.push("ond line\nMED")).toBe("First para.\n\nSecond line");
-    expect(preview.push("IA:/w/a.png\n```\ncode\n\nmore")).toBe(
-      "First para.\n\nSecond line\n```\ncode\n\nmore",
-    );
   });
 });

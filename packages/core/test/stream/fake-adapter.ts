@@ -26,12 +26,14 @@ const base: Capabilities = {
 
 /** One call the fake adapter received. */
 export interface FakeCall {
-  /** `send`, `settle`, `update` or `cancel`. */
-  op: "send" | "settle" | "update" | "cancel";
+  /** `send`, `settle`, `update`, `updateFrom` or `cancel`. */
+  op: "send" | "settle" | "update" | "updateFrom" | "cancel";
   /** The payload (send, settle). */
   payload?: ReplyPayload;
   /** The preview text (update). */
   text?: string;
+  /** The preview's text source (updateFrom), not called by the fake. */
+  source?: () => string;
   /** The options given. */
   options?: SendOptions;
 }
@@ -40,6 +42,8 @@ export interface FakeCall {
 export interface FakeAdapterOptions {
   /** Offer `preview` and declare edits. */
   preview?: boolean;
+  /** The preview also offers `updateFrom` (the text asked for lazily). */
+  lazyPreview?: boolean;
   /** Make `send` fail (receipt failure) when it returns true for the payload. */
   failWhen?: (payload: ReplyPayload) => boolean;
   /** Called inside each send, before it answers (to abort mid-send, for example). */
@@ -87,6 +91,13 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): ChannelAdap
       update(text) {
         calls.push({ op: "update", text });
       },
+      ...(options.lazyPreview
+        ? {
+            updateFrom(source: () => string) {
+              calls.push({ op: "updateFrom", source });
+            },
+          }
+        : {}),
       async settle(input, sendOptions) {
         const payload = normalizePayload(input);
         calls.push({ op: "settle", payload, ...(sendOptions ? { options: sendOptions } : {}) });

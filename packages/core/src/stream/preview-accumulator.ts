@@ -1,0 +1,68 @@
+/**
+ * The text a live preview shows while the reply is written: the visible text (directives
+ * removed) of the paragraphs written, each parsed once when it completes, then the
+ * complete lines of the current paragraph, then the line being written unless it may be a
+ * directive in the making. Work per delta stays bounded by the current paragraph; the whole
+ * text is joined only when asked for (once per edit the preview sends), so a long reply
+ * costs linear work however many deltas it comes in.
+ */
+import { parseReply } from "../parse/parse-reply.js";
+import type { ParseOptions } from "../payload/types.js";
+import { findCuts } from "./block-splitter.js";
+
+/** Accumulates one reply's text deltas into the text its live preview shows. */
+export interface PreviewAccumulator {
+  /** Append a delta. Builds nothing: the text is joined by {@link PreviewAccumulator.text}. */
+  push(delta: string): void;
+  /** The text to show for the deltas pushed so far (joined at most once between pushes). */
+  text(): string;
+}
+
+/** A partial line that may still become a `MEDIA:` line, a tag or an embed is not shown yet. */
+const MAYBE_DIRECTIVE = /^\s*(M(E(D(I(A:?)?)?)?)?$|MEDIA:)|\[\[|\[embed/;
+
+/** Create the preview accumulator of one reply. */
+export function createPreviewAccumulator(options: ParseOptions): PreviewAccumulator {
+  const visible = (text: string): string => parseReply(text, { ...options, media: "strip" }).text;
+  // Only the text after the last settled paragraph is kept and scanned: re-reading a growing
+  // whole reply on every delta would make a long reply quadratic.
+  const settled: string[] = [];
+  let open = "";
+  let current = "";
+  let partial = "";
+  let gap = "\n";
+  let shown: string | undefined = "";
+  return {
+    push(delta) {
+      open += delta;
+      shown = undefined;
+      if (!delta.includes("\n")) {
+        partial += delta;
+        return;
+      }
+      const cut = findCuts(open).breaks.at(-1);
+      if (cut !== undefined) {
+        const paragraphs = visible(open.slice(0, cut));
+        if (paragraphs !== "") settled.push(paragraphs);
+        open = open.slice(cut);
+      }
+      const lines = open.slice(0, open.lastIndexOf("\n") + 1);
+      current = visible(lines);
+      // A blank line inside an open fence is kept before the line being written.
+      gap = /\n[ \t]*\n$/.test(lines) ? "\n\n" : "\n";
+      partial = open.slice(lines.length);
+    },
+    text() {
+      if (shown === undefined) {
+        const paragraph = [current, MAYBE_DIRECTIVE.test(partial) ? "" : partial].filter(
+          (part) => part !== "",
+        );
+        shown = [...settled, paragraph.join(gap)]
+          .filter((part) => part !== "")
+          .join("\n\n")
+          .trimEnd();
+      }
+      return shown;
+    },
+  };
+}
