@@ -8,6 +8,40 @@ import { parseTelegramHtml } from "../src/testing/index.js";
 
 const render = (markdown: string) => telegramRenderer.render(parseMarkdown(markdown));
 
+/** Markdown fragments that exercise every construct the renderer maps, for the property tests. */
+const piece = fc.constantFrom(
+  "**b**",
+  "_i_",
+  "~~s~~",
+  "`c<&>`",
+  "```ts\nx < 1\n```\n",
+  "```\n\n```\n",
+  "> ",
+  "> > ",
+  "- ",
+  "  - ",
+  "1. ",
+  "10. ",
+  "# ",
+  "---\n",
+  '[a](https://x.test/?q=<&">)',
+  "[](https://x.test/e)",
+  "[js](javascript:x)",
+  "![](https://x.test/i.png)",
+  "![alt](https://x.test/i.png)",
+  "<b>",
+  "&amp;",
+  "&",
+  "<",
+  '"',
+  "  \n",
+  "\n",
+  "\n\n",
+  " ",
+  "text",
+  "😀",
+);
+
 describe("Telegram HTML renderer", () => {
   it.each([
     ["plain", "hello world", "hello world"],
@@ -106,38 +140,6 @@ describe("Telegram HTML renderer", () => {
   });
 
   it("keeps its blockSeparator promise: blocks rendered alone, empty ones left out, joined by a blank line (property)", () => {
-    const piece = fc.constantFrom(
-      "**b**",
-      "_i_",
-      "~~s~~",
-      "`c<&>`",
-      "```ts\nx < 1\n```\n",
-      "```\n\n```\n",
-      "> ",
-      "> > ",
-      "- ",
-      "  - ",
-      "1. ",
-      "10. ",
-      "# ",
-      "---\n",
-      '[a](https://x.test/?q=<&">)',
-      "[](https://x.test/e)",
-      "[js](javascript:x)",
-      "![](https://x.test/i.png)",
-      "![alt](https://x.test/i.png)",
-      "<b>",
-      "&amp;",
-      "&",
-      "<",
-      '"',
-      "  \n",
-      "\n",
-      "\n\n",
-      " ",
-      "text",
-      "😀",
-    );
     const block = fc.array(piece, { minLength: 1, maxLength: 8 }).map((list) => list.join(""));
     const separator = telegramRenderer.blockSeparator as string;
     expect(separator).toBe("\n\n");
@@ -159,38 +161,6 @@ describe("Telegram HTML renderer", () => {
   });
 
   it("renders and measures in one walk exactly as render then measure (property)", () => {
-    const piece = fc.constantFrom(
-      "**b**",
-      "_i_",
-      "~~s~~",
-      "`c<&>`",
-      "```ts\nx < 1\n```\n",
-      "```\n\n```\n",
-      "> ",
-      "> > ",
-      "- ",
-      "  - ",
-      "1. ",
-      "10. ",
-      "# ",
-      "---\n",
-      '[a](https://x.test/?q=<&">)',
-      "[](https://x.test/e)",
-      "[js](javascript:x)",
-      "![](https://x.test/i.png)",
-      "![alt](https://x.test/i.png)",
-      "<b>",
-      "&amp;",
-      "&",
-      "<",
-      '"',
-      "  \n",
-      "\n",
-      "\n\n",
-      " ",
-      "text",
-      "😀",
-    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
         const tree = parseMarkdown(pieces.join(""));

@@ -140,12 +140,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
   // Thrown errors are redacted like receipt entries; a caller's own abort reason is theirs.
   const redacted = (error: unknown): unknown =>
     error instanceof OutboxError ? redactError(error, secrets) : error;
-  const guardedSend = async (
-    input: ReplyPayloadInput | ReplyPayload,
-    target: Target,
-    options: SendOptions | undefined,
-    hook?: PlanHook,
-  ): Promise<DeliveryReceipt> => {
+  const guardedSend: typeof send = async (input, target, options, hook) => {
     try {
       return await send(input, target, options, hook);
     } catch (error) {
