@@ -32,6 +32,11 @@ describe("loadMedia: inline data", () => {
     });
     expect((await drain(media.open())).equals(voice)).toBe(true);
     expect((await drain(media.open())).equals(voice)).toBe(true);
+    // Already in memory: one chunk, the caller's bytes (no copy, one socket write upstream).
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of media.open()) chunks.push(chunk);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]?.buffer).toBe(voice.buffer);
   });
 
   it("loads data: URIs, base64 and percent-encoded", async () => {

@@ -8,8 +8,6 @@ import type { ResolvedPolicy } from "../policy.js";
 import { HEAD_BYTES, inspectMedia } from "../sniff/inspect.js";
 import type { LoadedMedia } from "../types.js";
 
-/** Chunk size of re-yielded inline bytes. */
-const CHUNK_BYTES = 64 * 1024;
 
 /** Inline bytes, encoded or not, and what the producer said about them. */
 export interface InlineInput {
@@ -82,10 +80,12 @@ function percentDecode(payload: string): Uint8Array {
   return out.subarray(0, length);
 }
 
-async function* chunksOf(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
-  for (let offset = 0; offset < bytes.length; offset += CHUNK_BYTES) {
-    yield bytes.subarray(offset, offset + CHUNK_BYTES);
-  }
+/**
+ * Inline bytes are already in memory: they go out as one chunk (cut in 64 kB pieces, a 1 MB
+ * photo cost 17 socket writes where the bare client makes one: 1.5× its client CPU).
+ */
+async function* whole(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
 }
 
 /** Loads inline bytes under the policy's size cap. */
@@ -102,5 +102,5 @@ export async function loadInline(input: InlineInput, policy: ResolvedPolicy): Pr
     fileName: input.fileName ?? "media",
     ...(input.declaredMime === undefined ? {} : { declaredMime: input.declaredMime }),
   });
-  return { ...inspection, size: bytes.length, source: { type: "inline" }, open: () => chunksOf(bytes) };
+  return { ...inspection, size: bytes.length, source: { type: "inline" }, open: () => whole(bytes) };
 }
