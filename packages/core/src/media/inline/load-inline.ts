@@ -8,7 +8,6 @@ import type { ResolvedPolicy } from "../policy.js";
 import { HEAD_BYTES, inspectMedia } from "../sniff/inspect.js";
 import type { LoadedMedia } from "../types.js";
 
-
 /** Inline bytes, encoded or not, and what the producer said about them. */
 export interface InlineInput {
   /** Reference for messages (`data:` URI shortened, or `inline`). */
