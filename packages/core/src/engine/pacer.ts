@@ -1,5 +1,6 @@
 import type { Clock, PacingOptions, RateLimit } from "../adapter/types.js";
 import { Fifo } from "./fifo.js";
+import { heldBackBurst, type LimitRates, limitRates } from "./limit-rates.js";
 
 /** Spaces operations so they stay within the platform's rate limits. */
 export interface Pacer {
@@ -54,15 +55,8 @@ interface Ticket extends PacerTicket {
   opened: Bucket[] | undefined;
 }
 
-interface Rule {
-  /** Declared burst (or limit). */
-  burst: number;
-  /** Declared rate, operations per millisecond. */
-  declaredPerMs: number;
-  /** A full bucket's capacity: the burst less what the declared rate refills in `latencyMs`. */
-  capacity: number;
-  /** Declared rate less the safety margin, operations per millisecond. */
-  perMs: number;
+/** A declared limit: its rates ({@link LimitRates}, `capacity` for `latencyMs`) and what it learned. */
+interface Rule extends LimitRates {
   scope: RateLimit["scope"];
   match: RegExp | undefined;
   index: number;
@@ -84,8 +78,8 @@ interface Waiter {
 /** The waiters of one target and the buckets that apply to it. */
 interface Lane {
   to: string;
-  own: Array<[Rule, Bucket]>;
-  shared: Array<[Rule, Bucket]>;
+  own: Bucket[];
+  shared: Bucket[];
   queue: Fifo<Waiter>;
   timer: AbortController | undefined;
   queued: boolean;
@@ -105,9 +99,6 @@ export const DEFAULT_PACING_MARGIN = 0.01;
 export const DEFAULT_LATENCY_MS = 500;
 /** Default least allowance once measured, in milliseconds. */
 export const DEFAULT_MIN_LATENCY_MS = 50;
-
-/** The burst less what `perMs` refills in `ms` (never below one). */
-const capacityOf = (burst: number, perMs: number, ms: number): number => Math.max(1, burst - perMs * ms);
 
 /**
  * Token buckets from `capabilities.rateLimits`: one per target per `target` limit, one
@@ -131,10 +122,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
   const latencyMs = options.latencyMs ?? DEFAULT_LATENCY_MS;
   const minLatencyMs = Math.min(latencyMs, options.minLatencyMs ?? DEFAULT_MIN_LATENCY_MS);
   const rules: Rule[] = limits.map((limit, index) => ({
-    burst: limit.burst ?? limit.limit,
-    declaredPerMs: limit.limit / limit.intervalMs,
-    capacity: capacityOf(limit.burst ?? limit.limit, limit.limit / limit.intervalMs, latencyMs),
-    perMs: (limit.limit * (1 - margin)) / limit.intervalMs,
+    ...limitRates(limit, margin, latencyMs),
     scope: limit.scope,
     match: limit.match === undefined ? undefined : new RegExp(limit.match),
     index,
@@ -172,19 +160,19 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
     return bucket;
   };
 
-  const applicable = (to: string, now: number, scope: RateLimit["scope"]): Array<[Rule, Bucket]> => {
-    const out: Array<[Rule, Bucket]> = [];
+  const applicable = (to: string, now: number, scope: RateLimit["scope"]): Bucket[] => {
+    const out: Bucket[] = [];
     for (const rule of rules)
       if (rule.scope === scope && (rule.match === undefined || rule.match.test(to)))
-        out.push([rule, bucketOf(rule, to, now)]);
+        out.push(bucketOf(rule, to, now));
     return out;
   };
 
-  /** Milliseconds until every bucket in `pairs` holds a token (refilling them to `now`). */
-  const waitFor = (pairs: Array<[Rule, Bucket]>, now: number): number => {
+  /** Milliseconds until every bucket in `of` holds a token (refilling them to `now`). */
+  const waitFor = (of: Bucket[], now: number): number => {
     let wait = 0;
-    for (const [rule, bucket] of pairs) {
-      const perMs = rate(rule, now);
+    for (const bucket of of) {
+      const perMs = rate(bucket.rule, now);
       bucket.tokens = Math.min(bucket.capacity, bucket.tokens + (now - bucket.updated) * perMs);
       bucket.updated = now;
       if (bucket.tokens < 1 - EPSILON) wait = Math.max(wait, (1 - bucket.tokens) / perMs);
@@ -196,10 +184,9 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
 
   const prune = (now: number): void => {
     for (const [key, bucket] of buckets) {
-      const [index, to] = key.split("\u0000");
-      if (to === undefined || lanes.has(to)) continue;
-      const rule = rules[Number(index)] as Rule;
-      if (bucket.tokens + (now - bucket.updated) * rate(rule, now) >= bucket.capacity) buckets.delete(key);
+      if (bucket.to === undefined || lanes.has(bucket.to)) continue;
+      if (bucket.tokens + (now - bucket.updated) * rate(bucket.rule, now) >= bucket.capacity)
+        buckets.delete(key);
     }
     for (const [to, until] of holds) if (until <= now) holds.delete(to);
   };
@@ -210,11 +197,11 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
    */
   const releaseFirst = (lane: Lane): void => {
     let opened: Bucket[] | undefined;
-    for (const pairs of [lane.own, lane.shared])
-      for (const [rule, bucket] of pairs) {
+    for (const of of [lane.own, lane.shared])
+      for (const bucket of of) {
         if (bucket.tokens >= bucket.capacity - EPSILON) {
-          bucket.capacity = rule.capacity;
-          bucket.tokens = Math.min(bucket.tokens, rule.capacity);
+          bucket.capacity = bucket.rule.capacity;
+          bucket.tokens = Math.min(bucket.tokens, bucket.capacity);
           opened ??= [];
           opened.push(bucket);
         }
@@ -366,9 +353,9 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
       const now = clock.now();
       const measured = Math.max(minLatencyMs, now - releasedAt);
       for (const bucket of opened) {
-        const capacity = capacityOf(bucket.rule.burst, bucket.rule.declaredPerMs, measured);
+        const capacity = heldBackBurst(bucket.rule.burst, bucket.rule.declaredPerMs, measured);
         if (capacity <= bucket.capacity) continue;
-        waitFor([[bucket.rule, bucket]], now);
+        waitFor([bucket], now);
         bucket.tokens += capacity - bucket.capacity;
         bucket.capacity = capacity;
         // Waiters it holds up may go now.

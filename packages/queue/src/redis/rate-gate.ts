@@ -7,6 +7,7 @@ import {
   type Clock,
   DEFAULT_LATENCY_MS,
   DEFAULT_PACING_MARGIN,
+  limitRates,
   type PacingOptions,
   type RateLimit,
 } from "@outbox/core";
@@ -58,13 +59,16 @@ export function createRateGate(
 ): (to: string, signal?: AbortSignal) => Promise<void> {
   const margin = pacing.margin ?? DEFAULT_PACING_MARGIN;
   const latencyMs = pacing.latencyMs ?? DEFAULT_LATENCY_MS;
-  const rules: Rule[] = limits.map((limit, index) => ({
-    index,
-    scope: limit.scope,
-    match: limit.match === undefined ? undefined : new RegExp(limit.match),
-    capacity: Math.max(1, (limit.burst ?? limit.limit) - (limit.limit * latencyMs) / limit.intervalMs),
-    perMs: (limit.limit * (1 - margin)) / limit.intervalMs,
-  }));
+  const rules: Rule[] = limits.map((limit, index) => {
+    const { capacity, perMs } = limitRates(limit, margin, latencyMs);
+    return {
+      index,
+      scope: limit.scope,
+      match: limit.match === undefined ? undefined : new RegExp(limit.match),
+      capacity,
+      perMs,
+    };
+  });
   return async (to, signal) => {
     const applicable = rules.filter((rule) => rule.match === undefined || rule.match.test(to));
     if (applicable.length === 0) return;
