@@ -19,12 +19,7 @@ export async function editMessage(ctx: PostContext, op: EditOperation): Promise<
   try {
     await ctx.rest.patch(route, { body, ...(op.signal ? { signal: op.signal } : {}) });
   } catch (error) {
-    throw toOutboxError(error, {
-      route: `PATCH ${route}`,
-      reply: false,
-      thread: op.thread !== undefined,
-      message: true,
-    });
+    throw messageError(error, `PATCH ${route}`, op);
   }
   const rateLimit = ctx.rateLimits.take(body);
   return { id: op.messageId, ...(rateLimit ? { rateLimit } : {}) };
@@ -36,13 +31,13 @@ export async function deleteMessage(ctx: PostContext, op: DeleteOperation): Prom
   try {
     await ctx.rest.delete(route, op.signal ? { signal: op.signal } : {});
   } catch (error) {
-    throw toOutboxError(error, {
-      route: `DELETE ${route}`,
-      reply: false,
-      thread: op.thread !== undefined,
-      message: true,
-    });
+    throw messageError(error, `DELETE ${route}`, op);
   }
+}
+
+/** An edit's or delete's failure as core's error: a 10008 means the message, not the channel. */
+function messageError(error: unknown, route: string, op: EditOperation | DeleteOperation) {
+  return toOutboxError(error, { route, reply: false, thread: op.thread !== undefined, message: true });
 }
 
 async function messageRoute(ctx: PostContext, op: EditOperation | DeleteOperation): Promise<`/${string}`> {

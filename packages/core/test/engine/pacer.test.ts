@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Clock, RateLimit } from "../../src/adapter/types.js";
-import { createManualClock } from "../../src/engine/clock.js";
-import { createPacer, type PacerTicket } from "../../src/engine/pacer.js";
+import { createManualClock, type ManualClock } from "../../src/engine/clock.js";
+import { createPacer, type Pacer, type PacerTicket } from "../../src/engine/pacer.js";
 
 const telegramLike: RateLimit[] = [
   { scope: "target", limit: 1, intervalMs: 1_000, burst: 3 },
@@ -34,6 +34,14 @@ async function releaseAll(limits: RateLimit[], targets: string[], margin = 0) {
     ),
   );
   return { released, sleeps: sleeps(), end: clock.now() };
+}
+
+/** The wait between two operations to a fresh target `to`. */
+async function gapBetweenTwo(pacer: Pacer, clock: ManualClock, to: string): Promise<number> {
+  await clock.run(pacer.acquire(to));
+  const start = clock.now();
+  await clock.run(pacer.acquire(to));
+  return clock.now() - start;
 }
 
 const spread = (n: number, chats: number, prefix = "") =>
@@ -122,7 +130,6 @@ describe("pacer", () => {
     })();
     await clock.run(Promise.all([group, other]));
     expect(times.b).toEqual([0, 0]);
-    // Held 5 s, then the chat's own bucket (burst 3, slowed 10% by the 429), not one per 3 s.
     // Held 5 s, then the chat's own burst (the old pacer emptied the 20/min group bucket: one per 3 s).
     expect(times["-1"]?.slice(0, 4)).toEqual([0, 5_000, 5_000, 5_000]);
     expect(times["-1"]?.[4]).toBeGreaterThan(6_000);
@@ -133,12 +140,7 @@ describe("pacer", () => {
     const clock = createManualClock();
     const limits: RateLimit[] = [{ scope: "target", limit: 1, intervalMs: 1_000 }];
     const pacer = createPacer(limits, clock, { margin: 0, latencyMs: 0, recoveryMs: 100_000 });
-    const gaps = async (to: string): Promise<number> => {
-      await clock.run(pacer.acquire(to));
-      const start = clock.now();
-      await clock.run(pacer.acquire(to));
-      return clock.now() - start;
-    };
+    const gaps = (to: string) => gapBetweenTwo(pacer, clock, to);
     expect(await gaps("a")).toBe(1_000);
     pacer.limited("a", 0);
     expect(await gaps("c")).toBe(1_112);
@@ -152,13 +154,7 @@ describe("pacer", () => {
     const clock = createManualClock();
     const limits: RateLimit[] = [{ scope: "target", limit: 1, intervalMs: 100 }];
     const pacer = createPacer(limits, clock, { margin: 0, latencyMs: 0, recoveryMs: 10_000_000 });
-    /** The wait between two operations to a fresh target. */
-    const gap = async (to: string): Promise<number> => {
-      await clock.run(pacer.acquire(to));
-      const start = clock.now();
-      await clock.run(pacer.acquire(to));
-      return clock.now() - start;
-    };
+    const gap = (to: string) => gapBetweenTwo(pacer, clock, to);
     // One stall: twelve chats answered 429 at once.
     for (let i = 0; i < 12; i++) pacer.limited(`chat${i}`, 1_000);
     // 10% slower once (100 ms → 111), not 0.9^12 (the floor of half: 200 ms).
