@@ -14,6 +14,7 @@ export {
 } from "./cases/registry.js";
 export { describeConformance, type RunCaseOptions, runCase } from "./describe-conformance.js";
 export * from "./fixtures.js";
+export * from "./history.js";
 export * from "./media-server.js";
 export { type PlannedTest, planCases } from "./plan-cases.js";
 export { referenceCapabilities } from "./reference/capabilities.js";
