@@ -4,8 +4,9 @@
  *
  * @packageDocumentation
  */
-export { createFaultQueue, type FaultQueue } from "./adapter/fault-queue.js";
+
 export { type EmulatorFaults, serveFaults } from "./adapter/emulator-faults.js";
+export { createFaultQueue, type FaultQueue } from "./adapter/fault-queue.js";
 export type * from "./adapter/observed.js";
 export * from "./adapter/types.js";
 export * from "./engine/index.js";

@@ -37,7 +37,9 @@ async function start() {
           connected = true;
         });
       });
-      req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })));
+      req.setTimeout(timeoutMs, () =>
+        req.destroy(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })),
+      );
       req.on("response", (res) => {
         res.resume();
         res.once("end", () => resolve({ status: res.statusCode as number, connected }));
