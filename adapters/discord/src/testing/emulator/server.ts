@@ -12,6 +12,7 @@ import { DiscordApiError } from "./api-error.js";
 import { readBody } from "./body.js";
 import { createMessage } from "./create-message.js";
 import { deleteMessage, editMessage } from "./edit-message.js";
+import { NonceLog } from "./nonces.js";
 import { Buckets, GlobalLimit } from "./rate-limits.js";
 import { DiscordStore, type StoredMessage } from "./store.js";
 import {
@@ -102,6 +103,7 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
     "2b5d3f7c9e1a24680acf13579bdf2468",
   );
   const requests: DiscordEmulatorRequest[] = [];
+  const nonces = new NonceLog(options.nonceWindowMs ?? 120_000, options.now ?? (() => performance.now()));
 
   const handle = async (
     req: IncomingMessage,
@@ -134,7 +136,7 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
       const channelId = messages[1] as string;
       store.channel(channelId); // 10003 / 50001 before the bucket, as Discord answers them
       const headers = buckets.take(channelId);
-      return reply(res, 200, createMessage(store, channelId, body, maxUploadBytes), headers);
+      return reply(res, 200, createMessage(store, channelId, body, maxUploadBytes, nonces), headers);
     }
     const one = /^\/channels\/(\d+)\/messages\/(\d+)$/.exec(path);
     if ((method === "PATCH" || method === "DELETE") && one) {
