@@ -11,7 +11,7 @@ export type * from "./adapter/observed.js";
 export * from "./adapter/types.js";
 export * from "./engine/index.js";
 export * from "./errors/errors.js";
-export { neverLeft, neverSent } from "./errors/never-sent.js";
+export { NEVER_CONNECTED, neverLeft, neverSent } from "./errors/never-sent.js";
 export { MIN_SECRET_LENGTH, REDACTED, redactError, redactSecrets } from "./errors/redact.js";
 export { parseMarkdown } from "./markdown/parse-markdown.js";
 export * from "./media/index.js";

@@ -18,6 +18,8 @@ export interface SlackClient {
   token: string;
   /** The fetch for the byte upload (the one given in `clientOptions`, else the global one). */
   upload: typeof globalThis.fetch;
+  /** Milliseconds before a request is given up (the `WebClient`'s `timeout`), the byte upload's too. */
+  timeoutMs: number;
 }
 
 /** Build the sending client. Throws a `PayloadError` when no token can be found. */
@@ -36,8 +38,9 @@ export function createSlackClient(config: SlackAdapterConfig): SlackClient {
     );
   const options = config.clientOptions ?? {};
   const fetch = preciseRateLimits(options.fetch ?? (globalThis.fetch as unknown as SlackFetch));
+  const timeoutMs = options.timeout ?? 60_000;
   const web = new WebClient(token, {
-    timeout: 60_000,
+    timeout: timeoutMs,
     ...(options.logger === undefined && options.logLevel === undefined ? { logLevel: LogLevel.ERROR } : {}),
     ...options,
     slackApiUrl: config.slackApiUrl ?? given?.slackApiUrl ?? "https://slack.com/api/",
@@ -46,7 +49,7 @@ export function createSlackClient(config: SlackAdapterConfig): SlackClient {
     rejectRateLimitedCalls: true,
   });
   const upload = (options.fetch as unknown as typeof globalThis.fetch | undefined) ?? globalThis.fetch;
-  return { web, token, upload };
+  return { web, token, upload, timeoutMs };
 }
 
 /**

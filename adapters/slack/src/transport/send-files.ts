@@ -3,8 +3,17 @@
  * file, the streamed byte upload, then one `files.completeUploadExternal` sharing every file
  * of the operation in one message (the album), with the caption as `initial_comment`. The
  * receipt id is the `ts` of the message the channel shows, read from the file's shares.
+ * Only the completion can post anything: a failure of `files.getUploadURLExternal` or of the
+ * byte upload posts nothing visible, so it is a certain failure (the engine resends the
+ * operation), never an ambiguous one; only a completion that failed ambiguously is.
  */
-import type { AlbumOperation, LoadedMedia, MediaOperation, SentMessage } from "@outbox/core";
+import {
+  type AlbumOperation,
+  invisibleFailure,
+  type LoadedMedia,
+  type MediaOperation,
+  type SentMessage,
+} from "@outbox/core";
 import type { SlackClient } from "./client.js";
 import type { Conversations, Placement } from "./conversation.js";
 import { toOutboxError } from "./errors.js";
@@ -72,9 +81,13 @@ async function upload(client: SlackClient, media: LoadedMedia, signal?: AbortSig
     if (!res.upload_url || !res.file_id) throw new Error("files.getUploadURLExternal returned no upload_url");
     target = { url: res.upload_url, id: res.file_id };
   } catch (error) {
-    throw toOutboxError(error, "files.getUploadURLExternal");
+    throw invisibleFailure(toOutboxError(error, "files.getUploadURLExternal"));
   }
-  await uploadBytes(client, target.url, media, signal);
+  try {
+    await uploadBytes(client, target.url, media, signal);
+  } catch (error) {
+    throw invisibleFailure(toOutboxError(error, "upload"));
+  }
   return target.id;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The byte upload of Slack's external upload flow: the item's stream POSTed to the URL
  * `files.getUploadURLExternal` returned, as raw bytes with their length declared, never
- * held in memory. The URL is signed, so it never appears in an error message.
+ * held in memory, given up after the client's timeout like every Web API call. The URL is
+ * signed, so it never appears in an error message.
  */
 import { type LoadedMedia, PlatformError, RateLimitedError } from "@outbox/core";
 import type { SlackClient } from "./client.js";
@@ -17,6 +18,7 @@ export async function uploadBytes(
   signal?: AbortSignal,
 ): Promise<void> {
   let response: Response;
+  const timeout = AbortSignal.timeout(client.timeoutMs);
   try {
     response = await client.upload(uploadUrl, {
       method: "POST",
@@ -28,7 +30,7 @@ export async function uploadBytes(
       body: media.open(),
       duplex: "half",
       redirect: "error",
-      ...(signal === undefined ? {} : { signal }),
+      signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
     } as RequestInit);
   } catch (error) {
     throw fromNetwork(error, METHOD);

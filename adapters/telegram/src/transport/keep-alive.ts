@@ -6,11 +6,14 @@
  * the race instead: it closes a socket idle for `idleMs` (its timer), well before Telegram
  * does, and before reusing a free socket it checks how long that socket has been idle on the
  * adapter's clock, so a late timer (a busy event loop, a suspended machine) still never
- * hands out a socket idle past `idleMs`.
+ * hands out a socket idle past `idleMs`. A socket error of the `connect` system call (the
+ * request was never written) gets core's `NEVER_CONNECTED` code, since grammY's fetch keeps
+ * an error's code but not its system call: such a failure is certain, and retried.
  */
 import { type ClientRequest, Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import type { Socket } from "node:net";
+import { NEVER_CONNECTED } from "@outbox/core";
 
 type AddRequest = (req: ClientRequest, options: unknown) => void;
 
@@ -27,6 +30,10 @@ export function createKeepAliveAgent(apiRoot: string, idleMs: number, now: () =>
   (agent as unknown as { addRequest: AddRequest }).addRequest = (req, requestOptions) => {
     dropIdle(agent, idleSince, idleMs, now());
     add(req, requestOptions);
+    // Registered before the fetch library's own listener, so the code is set when it reads it.
+    req.once("error", (error: NodeJS.ErrnoException) => {
+      if (error.syscall === "connect") error.code = NEVER_CONNECTED;
+    });
   };
   return agent;
 }

@@ -24,4 +24,4 @@ export {
   type Pacer,
   type PacerTicket,
 } from "./pacer.js";
-export { isAmbiguous, type ResolvedRetryPolicy, resolveRetryPolicy } from "./retry.js";
+export { invisibleFailure, isAmbiguous, type ResolvedRetryPolicy, resolveRetryPolicy } from "./retry.js";

@@ -1,5 +1,5 @@
 import type { Clock, PacingOptions, RetryPolicy } from "../adapter/types.js";
-import { PlatformError, RateLimitedError, TransportError } from "../errors/errors.js";
+import { type OutboxError, PlatformError, RateLimitedError, TransportError } from "../errors/errors.js";
 import type { Pacer } from "./pacer.js";
 
 /** Retry bounds with their defaults applied. */
@@ -26,6 +26,22 @@ export function isAmbiguous(error: unknown): boolean {
     (error instanceof TransportError && error.ambiguous) ||
     (error instanceof PlatformError && error.status >= 500)
   );
+}
+
+/**
+ * A failure of a request that cannot post anything visible (an upload reservation, the
+ * upload of the bytes, in an operation whose last request posts the message): whatever
+ * happened to it, resending the whole operation duplicates nothing the person sees, so an
+ * ambiguous failure becomes a certain `TransportError` (retried with backoff) naming it.
+ * Refusals and 429s stay as they are. An operation of several requests reports ambiguous
+ * only when the request that may have posted something failed ambiguously.
+ */
+export function invisibleFailure(error: OutboxError): OutboxError {
+  if (!isAmbiguous(error)) return error;
+  return new TransportError(`${error.message} (this request posts nothing visible; safe to resend)`, {
+    ambiguous: false,
+    cause: error,
+  });
 }
 
 function retryDelay(

@@ -1,5 +1,13 @@
+/**
+ * The code a client's agent may give a socket error raised by the `connect` system call, for
+ * a fetch library that keeps an error's `code` but not its `syscall` (grammY's node-fetch):
+ * {@link neverSent} accepts it.
+ */
+export const NEVER_CONNECTED = "OUTBOX_NEVER_CONNECTED";
+
 /** Connection failure codes that prove a request never left the machine (so resending it cannot duplicate). */
 const NEVER_SENT_CODES: ReadonlySet<string> = new Set([
+  NEVER_CONNECTED,
   "ECONNREFUSED",
   "ENOTFOUND",
   "EAI_AGAIN",

@@ -1,0 +1,151 @@
+/**
+ * The three platforms of the fault matrix: each emulator (a real HTTP server on 127.0.0.1)
+ * with its adapter talking to it through the real client library (grammY, @slack/web-api,
+ * @discordjs/rest), on an injected clock, and the requests each part of the matrix's reply
+ * makes, by the names the emulators' fault targets use.
+ */
+import type { ChannelAdapter, Clock, Fault, MediaPolicy, ObservedMessage } from "@outbox/core";
+import { createDiscordAdapter } from "@outbox/discord";
+import { DEFAULT_CHANNEL, startDiscordEmulator } from "@outbox/discord/testing";
+import { createSlackAdapter } from "@outbox/slack";
+import { EMULATED_CHANNEL, startSlackEmulator } from "@outbox/slack/testing";
+import { createTelegramAdapter } from "@outbox/telegram";
+import { startTelegramEmulator } from "@outbox/telegram/testing";
+
+/** An emulator with its adapter. */
+export interface FaultRig {
+  /** The adapter under test. */
+  adapter: ChannelAdapter;
+  /** The conversation it sends to. */
+  to: string;
+  /** What the conversation shows. */
+  observe(): ObservedMessage[];
+  /** Whether a request carrying `marker` reached the platform (processed or not). */
+  reached(marker: string): boolean;
+  /** Answers each request got (0: dropped or withheld), in arrival order, with its method. */
+  answers(): Array<{ method: string; status: number }>;
+  /** Connections reset before their request was written. */
+  refused(): number;
+  /** Queue a fault. */
+  inject(fault: Fault): void;
+  /** Stop both. */
+  close(): Promise<void>;
+}
+
+/** How a rig is built. */
+export interface RigOptions {
+  /** The engine's clock. */
+  clock: Clock;
+  /** Where the media comes from. */
+  media: MediaPolicy;
+  /** The client library's request timeout, in milliseconds. */
+  timeoutMs: number;
+}
+
+/** One platform of the matrix. */
+export interface FaultPlatform {
+  /** Platform name. */
+  name: "telegram" | "slack" | "discord";
+  /** Text chunk length the reply's two text parts must stay under. */
+  chunk: number;
+  /** Whether the platform deduplicates sends by the operation key (Discord's enforced nonce). */
+  deduplicates: boolean;
+  /** The requests of each part of the reply, in order: the method each one is made to. */
+  requests: readonly [text: string, media: readonly string[]];
+  /** Start an emulator and an adapter. */
+  start(options: RigOptions): Promise<FaultRig>;
+}
+
+const reachedIn = (requests: ReadonlyArray<{ content?: string }>) => (marker: string) =>
+  requests.some((request) => request.content?.includes(marker) === true);
+
+export const platforms: readonly FaultPlatform[] = [
+  {
+    name: "telegram",
+    chunk: 4096,
+    deduplicates: false,
+    requests: ["sendMessage", ["sendPhoto"]],
+    async start({ clock, media, timeoutMs }) {
+      const emulator = await startTelegramEmulator({ chats: [{ id: 42 }], rateLimits: false });
+      const adapter = createTelegramAdapter({
+        token: emulator.token,
+        apiRoot: emulator.apiRoot,
+        timeoutSeconds: timeoutMs / 1000,
+        clock,
+        media,
+      });
+      return {
+        adapter,
+        to: "42",
+        observe: () => emulator.observe(42),
+        reached: reachedIn(emulator.requests),
+        answers: () => emulator.requests.map(({ method, status }) => ({ method, status })),
+        refused: () => emulator.refusedConnections(),
+        inject: (fault) => emulator.inject(fault),
+        close: async () => {
+          await adapter.close?.();
+          await emulator.close();
+        },
+      };
+    },
+  },
+  {
+    name: "slack",
+    chunk: 4000,
+    deduplicates: false,
+    requests: ["chat.postMessage", ["files.getUploadURLExternal", "upload", "files.completeUploadExternal"]],
+    async start({ clock, media, timeoutMs }) {
+      const emulator = await startSlackEmulator({ rateLimits: false });
+      const adapter = createSlackAdapter({
+        token: emulator.token,
+        slackApiUrl: emulator.slackApiUrl,
+        clientOptions: { timeout: timeoutMs },
+        clock,
+        media,
+      });
+      return {
+        adapter,
+        to: EMULATED_CHANNEL,
+        observe: () => emulator.observe(EMULATED_CHANNEL),
+        reached: reachedIn(emulator.requests),
+        answers: () => emulator.requests.map(({ method, status }) => ({ method, status })),
+        refused: () => emulator.refusedConnections(),
+        inject: (fault) => emulator.inject(fault),
+        close: async () => {
+          await adapter.close?.();
+          await emulator.close();
+        },
+      };
+    },
+  },
+  {
+    name: "discord",
+    chunk: 2000,
+    deduplicates: true,
+    requests: ["POST /channels/:id/messages", ["POST /channels/:id/messages"]],
+    async start({ clock, media, timeoutMs }) {
+      const emulator = await startDiscordEmulator({ messageBucket: false, globalPerSecond: false });
+      const adapter = createDiscordAdapter({
+        token: emulator.token,
+        api: emulator.api,
+        timeoutMs,
+        clock,
+        media,
+      });
+      const route = (path: string) => path.replace(/\/\d+/g, "/:id");
+      return {
+        adapter,
+        to: DEFAULT_CHANNEL,
+        observe: () => emulator.observe(DEFAULT_CHANNEL),
+        reached: reachedIn(emulator.requests),
+        answers: () => emulator.requests.map(({ route: path, status }) => ({ method: route(path), status })),
+        refused: () => emulator.refusedConnections(),
+        inject: (fault) => emulator.inject(fault),
+        close: async () => {
+          await adapter.close?.();
+          await emulator.close();
+        },
+      };
+    },
+  },
+];
