@@ -3,7 +3,9 @@ import { fixtureBytes } from "../src/fixtures.js";
 import { referenceCapabilities } from "../src/reference/capabilities.js";
 import {
   type EmulatorCall,
+  EmulatorRefusedError,
   EmulatorResetError,
+  EmulatorTimeoutError,
   REFERENCE_CHAT,
   ReferenceEmulator,
 } from "../src/reference/emulator.js";
@@ -98,5 +100,35 @@ describe("ReferenceEmulator", () => {
     if (!fourth.ok) expect(fourth.retryAfterMs).toBeGreaterThan(29_000);
     if (!fourth.ok) expect(fourth.retryAfterMs).toBeLessThanOrEqual(30_000);
     expect(emulator.rateLimitRefusals()).toBe(1);
+  });
+});
+
+describe("ReferenceEmulator faults before writing and after processing", () => {
+  const text = (t: string): EmulatorCall => ({ method: "sendText", chat, text: t });
+
+  it("reset-after-processed and timeout-after-processed record the message, then fail the call", async () => {
+    const emulator = new ReferenceEmulator({ ...referenceCapabilities, rateLimits: [] });
+    emulator.inject({ kind: "reset-after-processed", method: "sendText", skip: 1 });
+    emulator.inject({ kind: "timeout-after-processed", method: "sendMedia" });
+    await emulator.call(text("one"));
+    await expect(emulator.call(text("two"))).rejects.toBeInstanceOf(EmulatorResetError);
+    await expect(
+      emulator.call({ method: "sendMedia", chat, kind: "image", file: png }),
+    ).rejects.toBeInstanceOf(EmulatorTimeoutError);
+    expect(emulator.observe().map((m) => m.text ?? m.kind)).toEqual(["one", "two", "image"]);
+    expect(emulator.reached()).toHaveLength(3);
+  });
+
+  it("reset-before-write refuses the call after the answer that arms it: nothing reaches the platform", async () => {
+    const emulator = new ReferenceEmulator({ ...referenceCapabilities, rateLimits: [] });
+    emulator.inject({ kind: "reset-before-write", method: "sendText" });
+    await emulator.call(text("one"));
+    const refused = await emulator.call(text("two")).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(EmulatorRefusedError);
+    expect(refused).toMatchObject({ code: "ECONNREFUSED" });
+    expect(emulator.reached().map((call) => (call as { text: string }).text)).toEqual(["one"]);
+    await emulator.call(text("two"));
+    expect(emulator.observe().map((m) => m.text)).toEqual(["one", "two"]);
+    expect(emulator.calls()).toBe(2);
   });
 });
