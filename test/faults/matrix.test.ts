@@ -118,7 +118,9 @@ for (const platform of platforms)
               deliveries: [{ chat: rig.to, parts: markers, receipt }],
               reached: rig.reached,
             });
-            const shown = rig.observe().filter((m) => JSON.stringify(m).includes(markers[point.part] as string)).length;
+            const shown = rig
+              .observe()
+              .filter((m) => JSON.stringify(m).includes(markers[point.part] as string)).length;
             const got = outcome(receipt, point.part);
             rows.push(
               `| ${platform.name} | ${kind} | ${point.name} | shown ${shown}× | ${got} | ${verdict.ok ? "ok" : verdict.violations.join("; ")} |`,
