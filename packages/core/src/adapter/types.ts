@@ -4,6 +4,7 @@
  * implemented once, in core, by {@link createAdapter}.
  */
 import type { Root } from "mdast";
+import type { MediaMemory } from "../engine/distinct-media.js";
 import type { OutboxError } from "../errors/errors.js";
 import type { LoadedMedia, MediaKind, MediaPolicy } from "../media/types.js";
 import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
@@ -270,6 +271,12 @@ export interface SendOptions {
   replyMode?: "first" | "all" | "off";
   /** Cancels the send. */
   signal?: AbortSignal;
+  /**
+   * The media already delivered in this turn (`createMediaMemory()`): media found in it (the
+   * same real path, URL or bytes) is not delivered again, and what this send delivers is
+   * added to it. `deliverAgentRun` shares one across a run's deliveries.
+   */
+  mediaMemory?: MediaMemory;
 }
 
 /** One message the platform holds after a send. */

@@ -4,6 +4,7 @@
  * the turn, the ledger and the progress feed.
  */
 import type { ChannelAdapter, LivePreview, SendOptions } from "../adapter/types.js";
+import { createMediaMemory } from "../engine/distinct-media.js";
 import { OutboxError, TransportError } from "../errors/errors.js";
 import type { DeliveryTurn } from "../parse/delivery-turn.js";
 import type { ReplyPayload, Target } from "../payload/types.js";
@@ -44,11 +45,17 @@ export interface RunSender {
 export function createRunSender(context: RunSenderContext): RunSender {
   const { adapter, target, turn, ledger, progress, signal, runKey } = context;
   const counts: Record<RunStepKind, number> = { block: 0, media: 0, final: 0 };
+  // One memory across the run: a file sent in a block is not sent again in another form.
+  const mediaMemory = createMediaMemory();
   const optionsFor = (step: RunStepKind): SendOptions => {
     const key =
       runKey === undefined ? undefined : `${runKey}:${step}${step === "final" ? "" : `:${counts[step]}`}`;
     counts[step] += 1;
-    return { ...(key === undefined ? {} : { idempotencyKey: key }), ...(signal ? { signal } : {}) };
+    return {
+      ...(key === undefined ? {} : { idempotencyKey: key }),
+      ...(signal ? { signal } : {}),
+      mediaMemory,
+    };
   };
   const sender: RunSender = {
     preview: undefined,
