@@ -3,7 +3,7 @@
  * previewed run, the preview's `settle`), with a key derived from the run's, recorded in
  * the turn, the ledger and the progress feed.
  */
-import type { ChannelAdapter, LivePreview, SendOptions } from "../adapter/types.js";
+import type { CancelledPreview, ChannelAdapter, LivePreview, SendOptions } from "../adapter/types.js";
 import { createMediaMemory } from "../engine/distinct-media.js";
 import { OutboxError, TransportError } from "../errors/errors.js";
 import type { DeliveryTurn } from "../parse/delivery-turn.js";
@@ -39,6 +39,12 @@ export interface RunSender {
   deliver(step: RunStepKind, make: () => ReplyPayload | null): Promise<void>;
   /** The live preview, once started; the final step settles it. */
   preview: LivePreview | undefined;
+  /**
+   * Cancel the live preview (once; later calls give the same answer). The message it leaves
+   * on screen is delivered text: it goes into the receipt (and the progress feed) as a
+   * `final` delivery. `undefined` without a preview or when cancelling failed.
+   */
+  cancelPreview(): Promise<CancelledPreview | undefined>;
 }
 
 /** Create the sender of one run. */
@@ -57,8 +63,22 @@ export function createRunSender(context: RunSenderContext): RunSender {
       mediaMemory,
     };
   };
+  let cancelled: Promise<CancelledPreview | undefined> | undefined;
+  const cancel = async (preview: LivePreview): Promise<CancelledPreview | undefined> => {
+    const left = await preview.cancel().catch(() => undefined);
+    if (left?.message === undefined) return left;
+    const receipt = { ok: true, messages: [left.message], failures: [], degraded: [] };
+    ledger.add(receipt);
+    progress({ type: "delivered", step: "final", receipt });
+    return left;
+  };
   const sender: RunSender = {
     preview: undefined,
+    cancelPreview() {
+      if (sender.preview === undefined) return Promise.resolve(undefined);
+      cancelled ??= cancel(sender.preview);
+      return cancelled;
+    },
     async deliver(step, make) {
       if (signal?.aborted) return;
       const settling = step === "final" ? sender.preview : undefined;
@@ -66,7 +86,7 @@ export function createRunSender(context: RunSenderContext): RunSender {
       try {
         const payload = make();
         if (payload === null) {
-          await settling?.cancel();
+          if (settling) await sender.cancelPreview();
           return;
         }
         receipt = settling
