@@ -121,10 +121,8 @@ describe("createSlackAdapter: files", () => {
       data: new TextEncoder().encode("%PDF-1.4 x"),
       fileName: "a.pdf",
     };
-    const receipt = await adapter.send(
-      { text: "caption", media: [png, { ...png, fileName: "b.pdf" }] },
-      { to: "C1" },
-    );
+    const other = { ...png, data: new TextEncoder().encode("%PDF-1.4 y"), fileName: "b.pdf" };
+    const receipt = await adapter.send({ text: "caption", media: [png, other] }, { to: "C1" });
     expect(receipt.ok).toBe(true);
     const [stored] = e.history("C1");
     expect(receipt.messages).toEqual([{ id: stored?.ts, kind: "album", part: 0 }]);

@@ -4,6 +4,7 @@
  * implemented once, in core, by {@link createAdapter}.
  */
 import type { Root } from "mdast";
+import type { MediaMemory } from "../engine/distinct-media.js";
 import type { OutboxError } from "../errors/errors.js";
 import type { LoadedMedia, MediaKind, MediaPolicy } from "../media/types.js";
 import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
@@ -287,6 +288,12 @@ export interface SendOptions {
   replyMode?: "first" | "all" | "off";
   /** Cancels the send. */
   signal?: AbortSignal;
+  /**
+   * The media already delivered in this turn (`createMediaMemory()`): media found in it (the
+   * same real path, URL or bytes) is not delivered again, and what this send delivers is
+   * added to it. `deliverAgentRun` shares one across a run's deliveries.
+   */
+  mediaMemory?: MediaMemory;
 }
 
 /** One message the platform holds after a send. */
@@ -362,8 +369,28 @@ export interface LivePreview {
    * place) and the remaining parts follow; the receipt lists the reused message's id.
    */
   settle(payload: ReplyPayloadInput | ReplyPayload, options?: SendOptions): Promise<DeliveryReceipt>;
-  /** Stop editing; the message keeps the last text shown. Settling afterwards throws. */
-  cancel(): Promise<void>;
+  /**
+   * Stop editing; the message keeps the last text shown. Settling afterwards throws.
+   * Resolves with what stays on screen, for the receipt (a cancelled preview is delivered
+   * text: resending it would show it twice).
+   */
+  cancel(): Promise<CancelledPreview>;
+}
+
+/** What a cancelled {@link LivePreview} left on screen. */
+export interface CancelledPreview {
+  /** The preview message (`kind` text, `part` 0), when one was sent and not settled. */
+  message?: ReceiptMessage;
+  /**
+   * The Markdown the message shows, as given to `update` (or returned by the `updateFrom`
+   * source) for the last text the platform accepted; `""` when nothing is shown.
+   */
+  markdown: string;
+  /**
+   * The message shows only the head of `markdown` (it was over the text limit, so the
+   * preview showed its beginning and `…`).
+   */
+  truncated: boolean;
 }
 
 /** What a platform package hands to {@link createAdapter}. */

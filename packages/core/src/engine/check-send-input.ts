@@ -41,6 +41,17 @@ export function checkSendInput(target: unknown, options: unknown): { target: Tar
       "use one of them",
       "invalid_value",
     );
+  const memory = isObject(options) ? options.mediaMemory : undefined;
+  if (
+    memory !== undefined &&
+    !(isObject(memory) && typeof memory.has === "function" && typeof memory.add === "function")
+  )
+    add(
+      issues,
+      ["options", "mediaMemory"],
+      `must be a MediaMemory, got ${describe(memory)}`,
+      "create it with createMediaMemory(), or leave it out",
+    );
   if (issues.length > 0) {
     const summary = issues
       .map((issue) => `${issue.path.join(".")} ${issue.message} (${issue.fix})`)

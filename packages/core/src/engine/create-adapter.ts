@@ -16,6 +16,7 @@ import { createPreview } from "../preview/create-preview.js";
 import { validateCapabilities } from "./capabilities.js";
 import { checkSendInput } from "./check-send-input.js";
 import { systemClock } from "./clock.js";
+import { distinctMedia } from "./distinct-media.js";
 import { fingerprint } from "./fingerprint.js";
 import { loadMediaInputs } from "./load-media-inputs.js";
 import { createMemoryStore } from "./memory-store.js";
@@ -75,7 +76,8 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
       );
     if (journal.partCount !== undefined && journal.deliveredParts.length === journal.partCount)
       return receiptOf(journal, []);
-    const media = await loadMediaInputs(payload, capabilities, definition.media, options.signal);
+    const loaded = await loadMediaInputs(payload, capabilities, definition.media, options.signal);
+    const { inputs: media, remember } = await distinctMedia(loaded, payload, options.mediaMemory);
     const plan = planDelivery(
       { tree: replyTree(payload.text), media, audioAsVoice: payload.audioAsVoice },
       capabilities,
@@ -88,7 +90,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
       if (journal !== before) await save?.(journal);
     }
     const wanted = replyMode === "off" ? undefined : replyTarget(payload, target);
-    return runPlan(plan, {
+    const receipt = await runPlan(plan, {
       transport,
       target,
       retry: { policy, clock, pacer, to: target.to, signal: options.signal, gate: definition.pacing?.gate },
@@ -101,6 +103,8 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
       writeAhead: store.writeAhead === true,
       secrets,
     });
+    if (receipt.ok || receipt.messages.length > 0) remember();
+    return receipt;
   };
 
   const checkTarget = (rawTarget: Target, rawOptions: SendOptions | undefined) => {

@@ -2,8 +2,8 @@
  * Once-only delivery within a turn: what streamed blocks and tools already delivered or
  * produced is neither sent twice nor lost by the final reply.
  */
-import type { ReplyPayload, ReplyPayloadInput } from "../payload/types.js";
-import { mediaIdentity } from "./media-identity.js";
+import type { MediaAttachment, ReplyPayload, ReplyPayloadInput } from "../payload/types.js";
+import { attachmentIdentities, mediaIdentity } from "./media-identity.js";
 
 /** Options of {@link createDeliveryTurn}. */
 export interface DeliveryTurnOptions {
@@ -41,6 +41,7 @@ export interface DeliveryTurn {
 /** Start a turn. */
 export function createDeliveryTurn(options: DeliveryTurnOptions = {}): DeliveryTurn {
   const identity = (ref: string): string => mediaIdentity(ref, options.workspaceDir);
+  const names = (item: MediaAttachment): string[] => attachmentIdentities(item, options.workspaceDir);
   const sentMedia = new Set<string>();
   const sentTexts: string[] = [];
   const tool: Array<{ ref: string; id: string; audioAsVoice: boolean }> = [];
@@ -51,7 +52,7 @@ export function createDeliveryTurn(options: DeliveryTurnOptions = {}): DeliveryT
       ...(payload.mediaUrl === undefined ? [] : [payload.mediaUrl]),
     ];
     for (const ref of refs) if (ref.trim() !== "") sentMedia.add(identity(ref));
-    for (const item of payload.media ?? []) if (item.filePath) sentMedia.add(identity(item.filePath));
+    for (const item of payload.media ?? []) for (const name of names(item)) sentMedia.add(name);
     const text = payload.text?.trim() ?? "";
     if (text !== "") sentTexts.push(text);
   };
@@ -67,7 +68,7 @@ export function createDeliveryTurn(options: DeliveryTurnOptions = {}): DeliveryT
       seen.add(id);
       return true;
     });
-    const media = payload.media.filter((item) => !item.filePath || !sentMedia.has(identity(item.filePath)));
+    const media = payload.media.filter((item) => !names(item).some((name) => sentMedia.has(name)));
     return { mediaUrls, media };
   };
 

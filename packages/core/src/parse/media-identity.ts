@@ -36,3 +36,17 @@ function localIdentity(path: string, workspaceDir: string | undefined): string {
   if (isAbsolute(path)) return resolve(path);
   return resolve(workspaceDir ?? process.cwd(), path);
 }
+
+/**
+ * The identities an attachment (`media[]` item) is known by before it is loaded: its
+ * `filePath` and its `sourceUrl`, each as {@link mediaIdentity}. Inline bytes alone have
+ * none (their identity is their content, compared once loaded).
+ */
+export function attachmentIdentities(
+  item: { filePath?: string | undefined; sourceUrl?: string | undefined },
+  workspaceDir?: string,
+): string[] {
+  return [item.filePath, item.sourceUrl].flatMap((ref) =>
+    ref === undefined || ref.trim() === "" ? [] : [mediaIdentity(ref, workspaceDir)],
+  );
+}

@@ -3,8 +3,14 @@
  * and textual media into the one payload every adapter consumes.
  */
 import { PayloadError } from "../errors/errors.js";
-import type { ParseOptions, RefusedMedia, ReplyPayload, ReplyPayloadInput } from "../payload/types.js";
-import { mediaIdentity } from "./media-identity.js";
+import type {
+  MediaAttachment,
+  ParseOptions,
+  RefusedMedia,
+  ReplyPayload,
+  ReplyPayloadInput,
+} from "../payload/types.js";
+import { attachmentIdentities, mediaIdentity } from "./media-identity.js";
 import { parseReply } from "./parse-reply.js";
 import { MAX_MEDIA, validatePayload } from "./payload-schema.js";
 import { checkRemoteMediaUrl } from "./remote-url.js";
@@ -13,7 +19,9 @@ import { checkRemoteMediaUrl } from "./remote-url.js";
  * Normalize a payload: validate it (throwing {@link PayloadError} with every issue), parse
  * its text with {@link parseReply}, then merge media (structured `mediaUrls`, then
  * `mediaUrl`, then media found in the text), trimmed, blanks dropped, deduplicated by
- * {@link mediaIdentity}. `audioAsVoice` and `replyToCurrent` are OR-ed; an explicit
+ * {@link mediaIdentity}; an attachment (`media[]`) whose `filePath` or `sourceUrl` names media
+ * already referenced (or attached before it) is dropped, the first occurrence kept where it
+ * stands. `audioAsVoice` and `replyToCurrent` are OR-ed; an explicit
  * `replyToId` (or `null`) beats a tag; references the text's `MEDIA:` lines refused are
  * kept in `refusedMedia`. Idempotent.
  */
@@ -28,7 +36,7 @@ export function normalizePayload(input: ReplyPayloadInput, options: ParseOptions
     ],
     options.workspaceDir,
   );
-  const media = [...(payload.media ?? [])];
+  const media = distinctAttachments(payload.media ?? [], mediaUrls, options.workspaceDir);
   if (mediaUrls.length + media.length > MAX_MEDIA) {
     throw new PayloadError(`invalid reply payload: more than ${MAX_MEDIA} media`, [
       { path: ["text"], message: `more than ${MAX_MEDIA} media`, code: "too_big" },
@@ -71,4 +79,22 @@ export function dedupeMedia(refs: readonly string[], workspaceDir?: string): str
     out.push(trimmed);
   }
   return out;
+}
+
+/**
+ * The attachments that name no media already in `mediaUrls` or in an earlier attachment (by
+ * {@link attachmentIdentities}); inline bytes without a name are kept (compared once loaded).
+ */
+export function distinctAttachments(
+  items: readonly MediaAttachment[],
+  mediaUrls: readonly string[],
+  workspaceDir: string | undefined,
+): MediaAttachment[] {
+  const seen = new Set(mediaUrls.map((ref) => mediaIdentity(ref, workspaceDir)));
+  return items.filter((item) => {
+    const names = attachmentIdentities(item, workspaceDir);
+    if (names.some((name) => seen.has(name))) return false;
+    for (const name of names) seen.add(name);
+    return true;
+  });
 }

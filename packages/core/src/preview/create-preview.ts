@@ -1,4 +1,5 @@
 import type {
+  CancelledPreview,
   Capabilities,
   Clock,
   DeliveryReceipt,
@@ -70,13 +71,16 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
   const interval = Math.max(engine.edits.minIntervalMs, options.intervalMs ?? 0);
   const replyTo = capabilities.replies ? options.replyToId : undefined;
   const message: PreviewMessage = { id: undefined, shown: undefined, changedAt: 0, reused: false };
-  /** Aborted by cancel() or the caller's signal: stops in-flight calls too. */
+  /** Aborted by the caller's signal (stops in-flight calls too) or once cancel() is done. */
   const stop = new AbortController();
   const signal = options.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, options.signal]);
-  /** Aborted by settle(): ends the wait for the next edit, lets the call in flight finish. */
+  /** Aborted by settle() and cancel(): ends the wait for the next edit, lets the call in flight finish. */
   const wake = new AbortController();
   let state: "live" | "settling" | "cancelled" = "live";
   let broken = false;
+  /** The Markdown behind the text the message shows, and whether it shows only its head. */
+  let shownMarkdown = "";
+  let truncated = false;
   /** The text of the latest update, asked for when its edit goes out. */
   let pending: (() => string) | undefined;
   /**
@@ -144,6 +148,8 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
       }
       try {
         await show(text);
+        shownMarkdown = markdown;
+        truncated = endsWithEllipsis(text.text) && !endsWithEllipsis(markdown);
       } catch {
         // The preview stops where it is; settle delivers the whole reply regardless.
         broken = true;
@@ -182,12 +188,22 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
         settleHook(engine, message, { ...base, signal: sendOptions?.signal }),
       );
     },
-    async cancel() {
+    async cancel(): Promise<CancelledPreview> {
       if (state === "live") state = "cancelled";
-      stop.abort();
+      // A send or edit in flight finishes (it may already be on screen): then what the message shows is known.
+      wake.abort();
       await loop;
+      stop.abort();
+      // A settled preview is in the settle's receipt.
+      if (message.id === undefined || message.reused) return { markdown: "", truncated: false };
+      return { message: { id: message.id, kind: "text", part: 0 }, markdown: shownMarkdown, truncated };
     },
   };
+}
+
+/** previewText ends the head of a text over the limit with a paragraph `…`. */
+function endsWithEllipsis(text: string): boolean {
+  return /\n[ \t]*…$/.test(text.trimEnd());
 }
 
 function checkOptions(options: PreviewOptions): void {

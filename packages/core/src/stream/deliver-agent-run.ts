@@ -14,6 +14,7 @@ import type { AgentEvent, AgentToolResultEvent } from "./agent-event.js";
 import { createBlockSplitter, type FlushScope, findCuts } from "./block-splitter.js";
 import { createEventReader } from "./event-reader.js";
 import { createPreviewAccumulator } from "./preview-accumulator.js";
+import { createPreviewCoverage } from "./preview-coverage.js";
 import { createProgressFeed } from "./progress-feed.js";
 import { createRunLedger } from "./run-ledger.js";
 import { splitMedia, toolOutput, undeliveredOf, withToolItems } from "./run-media.js";
@@ -96,9 +97,11 @@ async function runAgent(
   const toolItems: MediaAttachment[] = [];
   const accumulated = createPreviewAccumulator(parseOptions);
   let streamed = "";
+  const coverage = createPreviewCoverage(accumulated, () => streamed, parseOptions);
   let toolVoice = false;
 
   const sender = createRunSender({ adapter, target, turn, ledger, progress, signal, runKey });
+  const stopPreview = (): void => void sender.cancelPreview();
   const deliver = sender.deliver;
   const deliverBlocks = async (blocks: string[]): Promise<void> => {
     for (const block of blocks) await deliver("block", () => unsent(normalize({ text: block })));
@@ -158,15 +161,17 @@ async function runAgent(
       if (splitter) await deliverBlocks(splitter.push(event.text));
       else if (mode === "preview") {
         if (sender.preview === undefined) {
-          sender.preview = adapter.preview?.(target, {
-            ...(settings.previewIntervalMs === undefined ? {} : { intervalMs: settings.previewIntervalMs }),
-            ...(signal ? { signal } : {}),
-          });
+          sender.preview = adapter.preview?.(
+            target,
+            settings.previewIntervalMs === undefined ? {} : { intervalMs: settings.previewIntervalMs },
+          );
+          // The abort cancels the preview, which lets a call in flight finish: the receipt knows what it shows.
+          signal?.addEventListener("abort", stopPreview, { once: true });
           progress({ type: "preview-started" });
         }
         accumulated.push(event.text);
         // The text is joined only when the preview sends an edit (when it can ask for it).
-        if (sender.preview?.updateFrom) sender.preview.updateFrom(accumulated.text);
+        if (sender.preview?.updateFrom) sender.preview.updateFrom(coverage.source);
         else sender.preview?.update(accumulated.text());
       }
     } else if (event.type === "media") {
@@ -201,28 +206,31 @@ async function runAgent(
   } else if (end === "error") {
     await flush("paragraphs");
     const complete = splitter ? 0 : (findCuts(streamed).breaks.at(-1) ?? 0);
-    const leftover = splitter ? splitter.pending : streamed.slice(complete);
     await deliver("final", () =>
       finalPayload(splitter ? "" : streamed.slice(0, complete), { refs: [], items: [] }),
     );
+    // With no complete paragraph the preview was cancelled: what it shows stays on screen.
+    const unseen = complete === 0 ? coverage.unseen(await sender.cancelPreview()) : undefined;
     if (signal?.aborted) end = "aborted";
     else {
       const message = `the agent run failed: ${describe(failure)}`;
-      const undelivered = undeliveredOf(leftover, null);
+      const leftover = splitter ? splitter.pending : (unseen?.text ?? streamed.slice(complete));
+      const undelivered = undeliveredOf(leftover, unseen ? normalize({ mediaUrls: unseen.mediaUrls }) : null);
       // The runtime's error (and its cause chain) may carry an API key or a signed URL.
       ledger.fail(redactError(new AgentRunError("agent-error", message, undelivered, { cause: failure })));
     }
   }
   if (end === "aborted") {
-    await sender.preview?.cancel().catch(() => undefined);
-    const rest = turn.finalize(normalize({ text: "" }));
+    const unseen = coverage.unseen(await sender.cancelPreview());
+    const rest = turn.finalize(normalize({ mediaUrls: unseen.mediaUrls }));
     const items = toolItems.length;
-    const undelivered = undeliveredOf(splitter ? splitter.pending : streamed, rest);
+    const undelivered = undeliveredOf(splitter ? splitter.pending : unseen.text, rest);
     undelivered.media += items;
     ledger.fail(
       new AgentRunError("aborted", "the agent run was aborted; nothing more was delivered", undelivered),
     );
   }
+  signal?.removeEventListener("abort", stopPreview);
   return ledger.receipt({ mode, ...(fallback ? { fallback } : {}), end });
 }
 

@@ -19,7 +19,7 @@ export interface PreviewAccumulator {
 }
 
 /** A partial line that may still become a `MEDIA:` line, a tag or an embed is not shown yet. */
-const MAYBE_DIRECTIVE = /^\s*(M(E(D(I(A:?)?)?)?)?$|MEDIA:)|\[\[|\[embed/;
+export const MAYBE_DIRECTIVE = /^\s*(M(E(D(I(A:?)?)?)?)?$|MEDIA:)|\[\[|\[embed/;
 
 /** Create the preview accumulator of one reply. */
 export function createPreviewAccumulator(options: ParseOptions): PreviewAccumulator {

@@ -4,8 +4,8 @@
  */
 import type { UndeliveredOutput } from "../errors/errors.js";
 import { redactSecrets } from "../errors/redact.js";
-import { mediaIdentity } from "../parse/media-identity.js";
 import { neutralizeMediaDirectives } from "../parse/neutralize.js";
+import { distinctAttachments } from "../parse/normalize-payload.js";
 import { parseReply } from "../parse/parse-reply.js";
 import type { MediaAttachment, ParseOptions, ReplyPayload } from "../payload/types.js";
 import type { AgentMedia, AgentToolResultEvent } from "./agent-event.js";
@@ -21,8 +21,8 @@ export function splitMedia(media: AgentMedia | undefined): { refs: string[]; ite
 }
 
 /**
- * `payload` with queued inline tool media appended, except items whose file the payload
- * already names (same media identity) and repeats of one file.
+ * `payload` with queued inline tool media appended, except items whose file or source URL
+ * the payload already names (same media identity) and repeats of one.
  */
 export function withToolItems(
   payload: ReplyPayload,
@@ -30,21 +30,10 @@ export function withToolItems(
   workspaceDir: string | undefined,
 ): ReplyPayload {
   if (items.length === 0) return payload;
-  const identity = (path: string): string => mediaIdentity(path, workspaceDir);
-  const named = new Set([
-    ...payload.mediaUrls.map(identity),
-    ...payload.media.flatMap((item) => (item.filePath ? [identity(item.filePath)] : [])),
-  ]);
-  const media = [...payload.media];
-  for (const item of items) {
-    if (item.filePath) {
-      const id = identity(item.filePath);
-      if (named.has(id)) continue;
-      named.add(id);
-    }
-    media.push(item);
-  }
-  return { ...payload, media };
+  return {
+    ...payload,
+    media: distinctAttachments([...payload.media, ...items], payload.mediaUrls, workspaceDir),
+  };
 }
 
 /** What a stopped run leaves undelivered: an unfinished text and the media not sent. */

@@ -3,7 +3,8 @@
  * previewed run, the preview's `settle`), with a key derived from the run's, recorded in
  * the turn, the ledger and the progress feed.
  */
-import type { ChannelAdapter, LivePreview, SendOptions } from "../adapter/types.js";
+import type { CancelledPreview, ChannelAdapter, LivePreview, SendOptions } from "../adapter/types.js";
+import { createMediaMemory } from "../engine/distinct-media.js";
 import { OutboxError, TransportError } from "../errors/errors.js";
 import type { DeliveryTurn } from "../parse/delivery-turn.js";
 import type { ReplyPayload, Target } from "../payload/types.js";
@@ -38,20 +39,46 @@ export interface RunSender {
   deliver(step: RunStepKind, make: () => ReplyPayload | null): Promise<void>;
   /** The live preview, once started; the final step settles it. */
   preview: LivePreview | undefined;
+  /**
+   * Cancel the live preview (once; later calls give the same answer). The message it leaves
+   * on screen is delivered text: it goes into the receipt (and the progress feed) as a
+   * `final` delivery. `undefined` without a preview or when cancelling failed.
+   */
+  cancelPreview(): Promise<CancelledPreview | undefined>;
 }
 
 /** Create the sender of one run. */
 export function createRunSender(context: RunSenderContext): RunSender {
   const { adapter, target, turn, ledger, progress, signal, runKey } = context;
   const counts: Record<RunStepKind, number> = { block: 0, media: 0, final: 0 };
+  // One memory across the run: a file sent in a block is not sent again in another form.
+  const mediaMemory = createMediaMemory();
   const optionsFor = (step: RunStepKind): SendOptions => {
     const key =
       runKey === undefined ? undefined : `${runKey}:${step}${step === "final" ? "" : `:${counts[step]}`}`;
     counts[step] += 1;
-    return { ...(key === undefined ? {} : { idempotencyKey: key }), ...(signal ? { signal } : {}) };
+    return {
+      ...(key === undefined ? {} : { idempotencyKey: key }),
+      ...(signal ? { signal } : {}),
+      mediaMemory,
+    };
+  };
+  let cancelled: Promise<CancelledPreview | undefined> | undefined;
+  const cancel = async (preview: LivePreview): Promise<CancelledPreview | undefined> => {
+    const left = await preview.cancel().catch(() => undefined);
+    if (left?.message === undefined) return left;
+    const receipt = { ok: true, messages: [left.message], failures: [], degraded: [] };
+    ledger.add(receipt);
+    progress({ type: "delivered", step: "final", receipt });
+    return left;
   };
   const sender: RunSender = {
     preview: undefined,
+    cancelPreview() {
+      if (sender.preview === undefined) return Promise.resolve(undefined);
+      cancelled ??= cancel(sender.preview);
+      return cancelled;
+    },
     async deliver(step, make) {
       if (signal?.aborted) return;
       const settling = step === "final" ? sender.preview : undefined;
@@ -59,7 +86,7 @@ export function createRunSender(context: RunSenderContext): RunSender {
       try {
         const payload = make();
         if (payload === null) {
-          await settling?.cancel();
+          if (settling) await sender.cancelPreview();
           return;
         }
         receipt = settling

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MediaOperation, TextOperation } from "../../src/adapter/types.js";
 import { createAdapter } from "../../src/engine/create-adapter.js";
+import { createMediaMemory } from "../../src/engine/distinct-media.js";
 import { PayloadError, TargetNotFoundError, UnsupportedFeatureError } from "../../src/errors/errors.js";
 import { htmlRenderer } from "../markdown/support/html-renderer.js";
 import { harness } from "./support/harness.js";
@@ -111,7 +112,7 @@ describe("createAdapter: media, captions, albums", () => {
   it("groups consecutive images into one album part and keeps documents apart", async () => {
     const { send, transport } = harness();
     const receipt = await send(
-      { text: "Album", media: [attach.png(), attach.png(), attach.png(), attach.pdf()] },
+      { text: "Album", media: [attach.png(1), attach.png(2), attach.png(3), attach.pdf()] },
       to,
     );
     expect(receipt.messages).toEqual([
@@ -123,7 +124,7 @@ describe("createAdapter: media, captions, albums", () => {
 
   it("splits 11 images into two albums within maxItems", async () => {
     const { send, transport } = harness();
-    const receipt = await send({ media: Array.from({ length: 11 }, () => attach.png()) }, to);
+    const receipt = await send({ media: Array.from({ length: 11 }, (_, i) => attach.png(i + 1)) }, to);
     expect(receipt.messages.map((m) => m.kind)).toEqual(["album", "album"]);
     expect(transport.calls.map((c) => (c.op.type === "album" ? c.op.items.length : 0))).toEqual([6, 5]);
   });
@@ -281,5 +282,32 @@ describe("createAdapter: replies and threads", () => {
       feature: "threads",
     });
     expect(transport.calls).toHaveLength(0);
+  });
+});
+
+describe("createAdapter: one media in two forms (protocol.md, 'One media, whatever its form')", () => {
+  it("the same inline bytes twice go once, the first kept in its place", async () => {
+    const { send, transport } = harness();
+    const receipt = await send({ text: "Twice", media: [attach.png(3), attach.pdf(), attach.png(3)] }, to);
+    expect(receipt.ok).toBe(true);
+    expect(transport.calls.map((call) => call.op.type)).toEqual(["media", "media"]);
+    // Image then document: the repeated image after the document is gone (no album of two).
+    expect(receipt.messages.map((m) => m.kind)).toEqual(["image", "document"]);
+  });
+
+  it("a media memory shared by two sends: what the first delivered, the second leaves out", async () => {
+    const { send, transport } = harness();
+    const mediaMemory = createMediaMemory();
+    await send({ media: [attach.png(4)] }, to, { mediaMemory });
+    const second = await send({ text: "Again", media: [attach.png(4), attach.pdf()] }, to, { mediaMemory });
+    expect(second.ok).toBe(true);
+    expect(second.messages.map((m) => m.kind)).toEqual(["document"]);
+    expect(transport.calls.length).toBe(2);
+  });
+
+  it("a media memory that is not one is a PayloadError before any call", async () => {
+    const { send, transport } = harness();
+    await expect(send({ text: "x" }, to, { mediaMemory: {} as never })).rejects.toBeInstanceOf(PayloadError);
+    expect(transport.calls).toEqual([]);
   });
 });

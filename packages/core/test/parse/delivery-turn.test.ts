@@ -92,4 +92,23 @@ describe("createDeliveryTurn", () => {
     // Nothing was recorded: the same payload still has b.png to deliver.
     expect(turn.withoutSent(block).mediaUrls).toEqual(["./b.png"]);
   });
+
+  it("an attachment's sourceUrl is its identity too: sent as an attachment, a later reference to it is dropped", () => {
+    const turn = createDeliveryTurn();
+    const url = "https://example.com/chart.png";
+    turn.recordSent(
+      payload({ media: [{ mimeType: "image/png", data: new Uint8Array([1]), sourceUrl: url }] }),
+    );
+    expect(
+      turn.finalize(payload({ text: "done", mediaUrls: ["https://EXAMPLE.com/chart.png"] })),
+    ).toMatchObject({
+      text: "done",
+      mediaUrls: [],
+    });
+    turn.recordSent(payload({ mediaUrls: ["https://example.com/b.png"] }));
+    const block = payload({
+      media: [{ mimeType: "image/png", base64: "AQ==", sourceUrl: "https://example.com/b.png" }],
+    });
+    expect(turn.withoutSent(block).media).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PayloadError } from "../../src/errors/errors.js";
 import { normalizePayload } from "../../src/parse/normalize-payload.js";
-import type { ReplyPayloadInput } from "../../src/payload/types.js";
+import type { MediaAttachment, ReplyPayloadInput } from "../../src/payload/types.js";
 
 function issuesOf(input: unknown): Array<{ path: ReadonlyArray<string | number>; code: string }> {
   try {
@@ -215,5 +215,42 @@ describe("normalizePayload on hostile objects", () => {
     expect(error).toBeInstanceOf(PayloadError);
     expect((error as PayloadError).issues[0]?.path).toEqual(path);
     expect((error as PayloadError).message).toMatch(/threw/);
+  });
+});
+
+describe("normalizePayload: one media in two forms (protocol.md, 'One media, whatever its form')", () => {
+  const png = (more: Partial<MediaAttachment>): MediaAttachment => ({ mimeType: "image/png", ...more });
+
+  it("drops an attachment whose filePath a MEDIA: line names (./ against workspaceDir), keeping the reference", () => {
+    const payload = normalizePayload(
+      { text: "Hi\nMEDIA:./x.png", media: [png({ filePath: "/ws/x.png" })] },
+      { workspaceDir: "/ws" },
+    );
+    expect(payload.mediaUrls).toEqual(["./x.png"]);
+    expect(payload.media).toEqual([]);
+  });
+
+  it("drops an attachment whose sourceUrl a reference names (canonical URL), and repeats among attachments", () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    const payload = normalizePayload({
+      mediaUrls: ["https://Example.com/a.png#top"],
+      media: [
+        png({ data: bytes, sourceUrl: "https://example.com:443/a.png" }),
+        png({ filePath: "/ws/b.png" }),
+        png({ filePath: "file:///ws/b.png", fileName: "again.png" }),
+      ],
+    });
+    expect(payload.mediaUrls).toEqual(["https://example.com/a.png#top"]);
+    expect(payload.media.map((item) => item.filePath)).toEqual(["/ws/b.png"]);
+  });
+
+  it("keeps inline bytes without a name (compared once loaded) and is idempotent", () => {
+    const input = {
+      text: "MEDIA:./x.png",
+      media: [png({ data: new Uint8Array([1]) }), png({ base64: "AQ==" })],
+    };
+    const once = normalizePayload(input, { workspaceDir: "/ws" });
+    expect(once.media.length).toBe(2);
+    expect(normalizePayload(once, { workspaceDir: "/ws" })).toEqual(once);
   });
 });

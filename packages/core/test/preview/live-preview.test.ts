@@ -209,6 +209,38 @@ describe("live preview: updates", () => {
     expect(h.texts.get("m1")).toBe("one");
   });
 
+  it("cancel resolves with what stays on screen: the message, the Markdown it shows, whether only its head", async () => {
+    const h = previewHarness();
+    const preview = await showing(h, "one **bold**");
+    preview.update("one **bold** two");
+    expect(await preview.cancel()).toEqual({
+      message: { id: "m1", kind: "text", part: 0 },
+      markdown: "one **bold**",
+      truncated: false,
+    });
+    const long = Array.from({ length: 8 }, (_, i) => `Paragraph ${i} with **bold** words`).join("\n\n");
+    const head = await showing(h, long);
+    expect(await head.cancel()).toMatchObject({ markdown: long, truncated: true });
+    const silent = start(h);
+    expect(await silent.cancel()).toEqual({ markdown: "", truncated: false });
+  });
+
+  it("cancel lets a send in flight finish, so the message it leaves on screen is known", async () => {
+    const h = previewHarness();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    h.transport.behave(() => held.then(() => undefined));
+    const preview = start(h);
+    preview.update("one");
+    await h.clock.advance(0);
+    expect(h.calls).toHaveLength(1);
+    const cancelled = preview.cancel();
+    release();
+    expect(await cancelled).toMatchObject({ message: { id: "m1" }, markdown: "one" });
+  });
+
   it("an aborted signal stops pending edits", async () => {
     const h = previewHarness();
     const control = new AbortController();

@@ -105,6 +105,7 @@ export function createFakeAdapter(options: FakeAdapterOptions = {}): ChannelAdap
       },
       async cancel() {
         calls.push({ op: "cancel" });
+        return { markdown: "", truncated: false };
       },
     });
   return adapter;
