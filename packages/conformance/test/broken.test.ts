@@ -15,6 +15,7 @@ import {
   TransportError,
 } from "@outbox/core";
 import { describe, expect, it } from "vitest";
+import { brokenRenderers } from "../src/broken-renderers.js";
 import { conformanceCases } from "../src/cases/registry.js";
 import { runCase } from "../src/describe-conformance.js";
 import { DECOY_HOST } from "../src/media-server.js";
@@ -402,6 +403,22 @@ describe("broken adapters fail the suite, each for its reason", () => {
       });
     });
   }
+});
+
+describe("broken renderers lose the line structure, and the case meant to catch each fails", () => {
+  it.each(brokenRenderers.map((b) => [b.bug, b] as const))("%s", async (_bug, { wrap, caughtBy }) => {
+    const harness = createReferenceHarness({ renderer: wrap });
+    const testCase = conformanceCases.find((c) => c.id === caughtBy.id) as ConformanceCase;
+    await expect(runCase(testCase, harness, { strict: true })).rejects.toThrow(caughtBy.reason);
+  });
+
+  it("the unbroken reference renderer passes those cases", async () => {
+    const harness = createReferenceHarness();
+    for (const { caughtBy } of brokenRenderers) {
+      const testCase = conformanceCases.find((c) => c.id === caughtBy.id) as ConformanceCase;
+      expect(await runCase(testCase, harness, { strict: true }), caughtBy.id).toBe("passed");
+    }
+  });
 });
 
 describe("a harness that cannot count the platform's refusals", () => {

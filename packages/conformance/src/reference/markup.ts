@@ -152,7 +152,12 @@ function block(node: Nodes, m: Markup): string {
       return m.wrap("blockquote", blocks(node.children, m));
     case "list":
       return node.children
-        .map((item, i) => `${node.ordered ? `${(node.start ?? 1) + i}.` : "•"} ${blocks(item.children, m)}`)
+        .map((item, i) => {
+          const marker = `${node.ordered ? `${(node.start ?? 1) + i}.` : "•"} `;
+          // An item's blocks are its lines, continuation lines indented under the marker.
+          const body = item.children.map((child) => block(child, m)).filter((text) => text !== "");
+          return marker + body.join("\n").replace(/\n/g, `\n${" ".repeat(marker.length)}`);
+        })
         .join("\n");
     case "thematicBreak":
       return "———";
