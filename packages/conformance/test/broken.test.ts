@@ -446,6 +446,23 @@ describe("a harness that cannot count the platform's refusals", () => {
   });
 });
 
+describe("replies.unknownTarget: a platform that delivers a reply to an unknown message", () => {
+  const ignoring = { ...referenceCapabilities, replies: { unknownTarget: "ignored" as const } };
+  const missing = conformanceCases.find((c) => c.id === "reply.missing") as ConformanceCase;
+
+  it("fails reply.missing, saying what was expected, when the adapter declares the platform refuses one", async () => {
+    const harness = createReferenceHarness({ platform: ignoring });
+    await expect(runCase(missing, harness, { strict: true })).rejects.toThrow(
+      /^reply reference \(the platform is declared to refuse a reply to unknown message 404404404, so the reply goes out without it; declare replies.unknownTarget "ignored" if it delivers one\): expected '404404404' to be undefined/,
+    );
+  });
+
+  it("passes it when the adapter declares unknownTarget: ignored", async () => {
+    const harness = createReferenceHarness({ capabilities: ignoring });
+    expect(await runCase(missing, harness, { strict: true })).toBe("passed");
+  });
+});
+
 describe("formatGaps: a platform without spoilers", () => {
   // Renders `||x||` as italic x, as the renderer of a platform without spoilers might.
   const noSpoilers = (r: Renderer): Renderer => ({

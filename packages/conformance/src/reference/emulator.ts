@@ -225,9 +225,15 @@ export class ReferenceEmulator {
     return undefined;
   }
 
+  /** Whether the platform delivers a reply to an unknown message (`replies.unknownTarget: "ignored"`). */
+  #ignoresUnknownReplies(): boolean {
+    const { replies } = this.#capabilities;
+    return typeof replies === "object" && replies.unknownTarget === "ignored";
+  }
+
   #validate(call: SendCall): { status?: number; description: string } | undefined {
     if (call.chat !== REFERENCE_CHAT) return { description: "chat not found" };
-    if (call.replyTo !== undefined && !this.#known.has(call.replyTo))
+    if (call.replyTo !== undefined && !this.#known.has(call.replyTo) && !this.#ignoresUnknownReplies())
       return { description: "message to be replied not found" };
     if (call.thread !== undefined && !this.#known.has(call.thread))
       return { description: "message thread not found" };

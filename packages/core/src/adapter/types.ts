@@ -78,8 +78,11 @@ export interface Capabilities {
     /** A voice note can carry a caption. Default `true`; `false` (Discord) sends the text as its own message first. */
     caption?: boolean;
   };
-  /** The platform can reply to a message. */
-  replies: boolean;
+  /**
+   * The platform can reply to a message. `true` is `{ unknownTarget: "refused" }`; declare
+   * the object when the platform delivers a reply to an unknown message instead.
+   */
+  replies: boolean | ReplyCapabilities;
   /** The platform has threads / topics. */
   threads: boolean;
   /** Markdown images with a public https URL are lifted into media. */
@@ -242,6 +245,17 @@ export interface Transport {
   deleteMessage?(op: DeleteOperation): Promise<void>;
   /** Release connections. */
   close?(): Promise<void>;
+}
+
+/** How the platform replies (the object form of {@link Capabilities.replies}). */
+export interface ReplyCapabilities {
+  /**
+   * What the platform does with a reply to a message it does not hold: `refused` (Telegram,
+   * Slack, Discord answer an error; the engine sends again without the reference and records a
+   * degradation), or `ignored` (Matrix, WhatsApp deliver it with a dangling or dropped quote;
+   * the adapter cannot tell, so nothing is degraded).
+   */
+  unknownTarget: "refused" | "ignored";
 }
 
 /** Time source and sleeper; injectable so tests never wait for real. */
