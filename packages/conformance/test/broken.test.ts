@@ -463,6 +463,26 @@ describe("replies.unknownTarget: a platform that delivers a reply to an unknown 
   });
 });
 
+describe("edits.maxLength: a platform whose edits carry less than a new message", () => {
+  const limited = {
+    ...referenceCapabilities,
+    edits: { minIntervalMs: 100, maxLength: referenceCapabilities.text.maxLength / 2 },
+  };
+  const atLimit = conformanceCases.find((c) => c.id === "edits.at-limit") as ConformanceCase;
+
+  it("fails edits.at-limit, on the refused edit, when the adapter does not declare the edit limit", async () => {
+    const harness = createReferenceHarness({ platform: limited });
+    await expect(runCase(atLimit, harness, { strict: true })).rejects.toThrow(
+      /^settle degradations \(an edit refused, or the preview not reused\): part 0: preview → deleted: editing the live preview into the reply failed \(platform_error: editText: 400 edited message is too long/,
+    );
+  });
+
+  it("passes it when the adapter declares edits.maxLength (the preview is replaced)", async () => {
+    const harness = createReferenceHarness({ capabilities: limited });
+    expect(await runCase(atLimit, harness, { strict: true })).toBe("passed");
+  });
+});
+
 describe("formatGaps: a platform without spoilers", () => {
   // Renders `||x||` as italic x, as the renderer of a platform without spoilers might.
   const noSpoilers = (r: Renderer): Renderer => ({

@@ -85,6 +85,7 @@ export const CONFORMANCE_CASE_IDS = [
   "edits.reply",
   "edits.split",
   "edits.media",
+  "edits.at-limit",
   "capabilities.covered",
 ] as const;
 

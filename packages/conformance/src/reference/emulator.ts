@@ -152,7 +152,7 @@ export class ReferenceEmulator {
     if (message.kind !== "text") return refuse("there is no text in the message to edit");
     let parsed: ParsedReferenceMarkup;
     try {
-      const refused = this.#validateText(call.text);
+      const refused = this.#validateText(call.text, edits.maxLength);
       if (refused) return refuse(refused.description);
       parsed = parseReferenceSpans(call.text);
     } catch (error) {
@@ -252,10 +252,13 @@ export class ReferenceEmulator {
       : this.#validateAlbum(call.items);
   }
 
-  #validateText(text: string): { description: string } | undefined {
+  /** Refuse empty text and text over the limit (`editLimit` too, for an edit). */
+  #validateText(text: string, editLimit?: number): { description: string } | undefined {
     const visible = parseReferenceMarkup(text);
     if (visible.trim() === "") return { description: "message text is empty" };
     if (visible.length > this.#capabilities.text.maxLength) return { description: "message is too long" };
+    if (editLimit !== undefined && visible.length > editLimit)
+      return { description: `edited message is too long (an edit carries at most ${editLimit})` };
     return undefined;
   }
 

@@ -97,6 +97,14 @@ export interface Capabilities {
 export interface EditCapabilities {
   /** Least time between two edits of one message, in milliseconds, that stays under the platform's edit limits. */
   minIntervalMs: number;
+  /**
+   * Longest text an edit may carry, as `renderer.measure` counts it, when the platform
+   * allows less in an edit than in a new message (Matrix sends the text twice in an edit,
+   * as `body` and `m.new_content`). Previews stay within it; a reply whose first message is
+   * longer is not edited in: the preview is deleted and the message goes as a new one, with a
+   * degradation. Default: `text.maxLength`.
+   */
+  maxLength?: number;
 }
 
 /** Turns the Markdown tree of a reply (or of a piece of it) into platform text. */

@@ -57,7 +57,7 @@ const schema = z.object({
     }),
   ),
   edits: z
-    .object({ minIntervalMs: z.number().min(0) })
+    .object({ minIntervalMs: z.number().min(0), maxLength: z.number().int().positive().optional() })
     .nullable()
     .optional(),
 });
