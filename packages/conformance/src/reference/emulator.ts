@@ -1,4 +1,4 @@
-import type { Capabilities, MediaKind } from "@outbox/core";
+import { type Capabilities, createTokenBuckets, type MediaKind } from "@outbox/core";
 import { sha256Hex } from "../fixtures.js";
 import type { Fault, ObservedMessage } from "../types.js";
 import { type ParsedReferenceMarkup, parseReferenceMarkup, parseReferenceSpans } from "./markup.js";
@@ -81,7 +81,7 @@ export class ReferenceEmulator {
   readonly #observed: ObservedMessage[] = [];
   readonly #known = new Set<string>();
   readonly #faults: Fault[] = [];
-  readonly #buckets = new Map<string, { tokens: number; updated: number }>();
+  readonly #buckets = createTokenBuckets(() => performance.now());
   /** Messages by id (every album member maps to its album), with when each last changed. */
   readonly #byId = new Map<string, { message: ObservedMessage; changedAt: number }>();
   #nextId = 1000;
@@ -204,25 +204,15 @@ export class ReferenceEmulator {
 
   /** Token buckets, as `RateLimit` defines them: `burst` (default `limit`) at once, refilled at `limit` per `intervalMs`. */
   #rateLimit(to: string): EmulatorResponse | undefined {
-    const now = performance.now();
-    const buckets = this.#capabilities.rateLimits.flatMap((limit, index) => {
+    const rules = this.#capabilities.rateLimits.flatMap((limit, index) => {
       if (limit.match !== undefined && !new RegExp(limit.match).test(to)) return [];
       const key = limit.scope === "global" ? `${index}` : `${index}\u0000${to}`;
-      const capacity = limit.burst ?? limit.limit;
-      const perMs = limit.limit / limit.intervalMs;
-      const bucket = this.#buckets.get(key) ?? { tokens: capacity, updated: now };
-      bucket.tokens = Math.min(capacity, bucket.tokens + (now - bucket.updated) * perMs);
-      bucket.updated = now;
-      this.#buckets.set(key, bucket);
-      return [{ bucket, perMs }];
+      return [{ key, capacity: limit.burst ?? limit.limit, perMs: limit.limit / limit.intervalMs }];
     });
-    const waitMs = Math.max(0, ...buckets.map(({ bucket, perMs }) => (1 - bucket.tokens) / perMs));
-    if (waitMs > IN_FLIGHT_SLACK_MS) {
-      this.#refusals += 1;
-      return { ok: false, status: 429, description: "Too Many Requests", retryAfterMs: Math.ceil(waitMs) };
-    }
-    for (const { bucket } of buckets) bucket.tokens -= 1;
-    return undefined;
+    const waitMs = this.#buckets.take(rules, IN_FLIGHT_SLACK_MS);
+    if (waitMs === undefined) return undefined;
+    this.#refusals += 1;
+    return { ok: false, status: 429, description: "Too Many Requests", retryAfterMs: Math.ceil(waitMs) };
   }
 
   /** Whether the platform delivers a reply to an unknown message (`replies.unknownTarget: "ignored"`). */
