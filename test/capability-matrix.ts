@@ -42,7 +42,11 @@ const rows: Row[] = [
         : "no",
   ],
   ["voice", (c) => (c.voice.mode === "native" ? `native (${c.voice.formats.join(", ")})` : "as audio file")],
-  ["replies", (c) => yes(c.replies)],
+  [
+    "replies",
+    (c) =>
+      typeof c.replies === "object" ? `yes (unknown target ${c.replies.unknownTarget})` : yes(c.replies),
+  ],
   ["threads", (c) => yes(c.threads)],
   ["Markdown images → media", (c) => yes(c.markdownImages)],
   ["edits (live preview)", (c) => (c.edits ? `yes, one per ${c.edits.minIntervalMs} ms per message` : "no")],

@@ -108,3 +108,13 @@ describe("core stays platform-free", () => {
     }
   });
 });
+
+describe("package READMEs", () => {
+  it.each(packageDirs())(
+    "%s/README.md links nothing outside its package (a tarball holds only the package)",
+    (dir) => {
+      const readme = readFileSync(join(dir, "README.md"), "utf8");
+      expect(readme.match(/\]\(\.\.\/[^)]*\)/g) ?? []).toEqual([]);
+    },
+  );
+});

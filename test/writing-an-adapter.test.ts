@@ -4,8 +4,17 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fixturePath, fixtureSha256, fixturesDir, sha256Hex } from "@outbox/conformance";
-import type { ChannelAdapter, MediaPolicy } from "@outbox/core";
+import {
+  type ConformanceHarness,
+  conformanceCases,
+  conformanceMedia,
+  fixturePath,
+  fixtureSha256,
+  fixturesDir,
+  runCase,
+  sha256Hex,
+} from "@outbox/conformance";
+import { type ChannelAdapter, kindOfMimeType, type MediaPolicy, type ObservedMessage } from "@outbox/core";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "./support/workspace.js";
 
@@ -90,4 +99,50 @@ describe("docs/writing-an-adapter.md", () => {
     expect(receipt.failures[0]?.error.name).toBe("AuthError");
     expect(echo.posts).toEqual([]);
   });
+
+  it.each(["text.plain", "text.lines", "text.lists", "media.image.file", "reply.text", "thread.text"])(
+    "a harness built like the guide's, through createEchoAdapter, passes %s",
+    async (id) => {
+      const createEchoAdapter = await loadGuideAdapter();
+      const harness: ConformanceHarness = {
+        name: "echo (the guide's adapter)",
+        async setup() {
+          const { policy } = await conformanceMedia();
+          const echo = echoClient();
+          const adapter = createEchoAdapter({ client: echo.client, media: policy });
+          return {
+            adapter,
+            target: { to: "C1" },
+            observe: () => echo.posts.map((post) => observed(post)),
+            inject: () => {},
+            teardown: async () => adapter.close?.(),
+          };
+        },
+      };
+      const testCase = conformanceCases.find((c) => c.id === id);
+      expect(testCase, id).toBeDefined();
+      expect(await runCase(testCase as NonNullable<typeof testCase>, harness, { strict: true })).toBe(
+        "passed",
+      );
+    },
+  );
 });
+
+/** What the Echo platform shows for a post: its text (or caption) as written, its file's bytes. */
+function observed(post: Post): ObservedMessage {
+  const place = {
+    ...(post.replyTo === undefined ? {} : { replyTo: post.replyTo }),
+    ...(post.thread === undefined ? {} : { thread: post.thread }),
+  };
+  if (!post.file) return { kind: "text", text: post.text ?? "", ...place };
+  const kind = kindOfMimeType(post.file.type);
+  return {
+    kind: kind === "animation" ? "image" : kind,
+    ...(post.text === undefined ? {} : { caption: post.text }),
+    fileName: post.file.name,
+    mimeType: post.file.type,
+    sha256: sha256Hex(post.file.data),
+    bytes: post.file.data.byteLength,
+    ...place,
+  };
+}

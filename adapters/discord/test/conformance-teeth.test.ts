@@ -1,10 +1,17 @@
 /**
  * The suite judges what the Discord emulator decoded, not what the adapter claims: the
  * adapter rebuilt with a plain-text renderer fails the cases meant to catch it, on the
- * decoded spans (the real adapter passes them all in conformance.test.ts).
+ * decoded spans, and with a renderer that loses the line structure the line-structure case
+ * meant to catch it (the real adapter passes them all in conformance.test.ts).
  */
-import { type ConformanceHarness, conformanceCases, conformanceMedia, runCase } from "@outbox/conformance";
-import { createAdapter } from "@outbox/core";
+import {
+  brokenRenderers,
+  type ConformanceHarness,
+  conformanceCases,
+  conformanceMedia,
+  runCase,
+} from "@outbox/conformance";
+import { createAdapter, type Renderer } from "@outbox/core";
 import { describe, expect, it } from "vitest";
 import { discordCapabilities } from "../src/capabilities.js";
 import { discordRenderer } from "../src/render/renderer.js";
@@ -12,16 +19,16 @@ import { createDiscordRest } from "../src/rest/create-rest.js";
 import { DEFAULT_CHANNEL, startDiscordEmulator } from "../src/testing/index.js";
 import { createDiscordTransport } from "../src/transport/transport.js";
 
-/** Discord's parts with a renderer that sends plain text, still declaring Discord's capabilities. */
-const plainHarness: ConformanceHarness = {
-  name: "discord, plain text",
+/** Discord's parts with this renderer, still declaring Discord's capabilities. */
+const brokenHarness = (renderer: Renderer): ConformanceHarness => ({
+  name: "discord, broken renderer",
   async setup() {
     const emulator = await startDiscordEmulator();
     const client = createDiscordRest({ token: emulator.token, api: emulator.api });
     const adapter = createAdapter({
       name: "discord",
       capabilities: discordCapabilities,
-      renderer: { ...discordRenderer, render: (tree) => discordRenderer.plain(tree) },
+      renderer,
       transport: createDiscordTransport(client.rest),
       media: (await conformanceMedia()).policy,
     });
@@ -37,7 +44,10 @@ const plainHarness: ConformanceHarness = {
       },
     };
   },
-};
+});
+
+/** A renderer that sends plain text. */
+const plainHarness = brokenHarness({ ...discordRenderer, render: (tree) => discordRenderer.plain(tree) });
 
 describe("the suite's teeth on Discord", () => {
   it.each(["text.formatting", "text.code.split", "caption.fits"])(
@@ -48,6 +58,16 @@ describe("the suite's teeth on Discord", () => {
       await expect(
         runCase(found as NonNullable<typeof found>, plainHarness, { strict: true }),
       ).rejects.toThrow(/spans|visible text/);
+    },
+  );
+
+  it.each(brokenRenderers.map((b) => [b.bug, b] as const))(
+    "a renderer that %s fails its line-structure case",
+    async (_bug, { wrap, caughtBy }) => {
+      const found = conformanceCases.find((c) => c.id === caughtBy.id) as (typeof conformanceCases)[number];
+      await expect(runCase(found, brokenHarness(wrap(discordRenderer)), { strict: true })).rejects.toThrow(
+        caughtBy.reason,
+      );
     },
   );
 });

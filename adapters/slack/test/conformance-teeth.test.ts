@@ -3,7 +3,13 @@
  * rebuilt with one behaviour broken fails the case meant to catch it, for that reason (the
  * real adapter passes them all in conformance.test.ts).
  */
-import { type ConformanceHarness, conformanceCases, conformanceMedia, runCase } from "@outbox/conformance";
+import {
+  brokenRenderers,
+  type ConformanceHarness,
+  conformanceCases,
+  conformanceMedia,
+  runCase,
+} from "@outbox/conformance";
 import { type Capabilities, createAdapter, type Renderer } from "@outbox/core";
 import { describe, expect, it } from "vitest";
 import { slackCapabilities } from "../src/capabilities.js";
@@ -64,4 +70,12 @@ describe("the suite's teeth on Slack", () => {
     });
     await expect(runCase(testCase(id), plain, { strict: true })).rejects.toThrow(reason);
   });
+
+  it.each(brokenRenderers.map((b) => [b.bug, b] as const))(
+    "a renderer that %s fails its line-structure case",
+    async (_bug, { wrap, caughtBy }) => {
+      const broken = brokenHarness({ renderer: wrap(slackRenderer) });
+      await expect(runCase(testCase(caughtBy.id), broken, { strict: true })).rejects.toThrow(caughtBy.reason);
+    },
+  );
 });

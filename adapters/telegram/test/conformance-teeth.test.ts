@@ -3,7 +3,13 @@
  * adapter rebuilt with one behaviour broken fails the case meant to catch it, for that
  * reason (the real adapter passes them all in conformance.test.ts).
  */
-import { type ConformanceHarness, conformanceCases, conformanceMedia, runCase } from "@outbox/conformance";
+import {
+  brokenRenderers,
+  type ConformanceHarness,
+  conformanceCases,
+  conformanceMedia,
+  runCase,
+} from "@outbox/conformance";
 import { type Capabilities, createAdapter, type Renderer } from "@outbox/core";
 import { Api } from "grammy";
 import { describe, expect, it } from "vitest";
@@ -71,4 +77,12 @@ describe("the suite's teeth on Telegram", () => {
     });
     await expect(runCase(testCase(id), plain, { strict: true })).rejects.toThrow(reason);
   });
+
+  it.each(brokenRenderers.map((b) => [b.bug, b] as const))(
+    "a renderer that %s fails its line-structure case",
+    async (_bug, { wrap, caughtBy }) => {
+      const broken = brokenHarness({ renderer: wrap(telegramRenderer) });
+      await expect(runCase(testCase(caughtBy.id), broken, { strict: true })).rejects.toThrow(caughtBy.reason);
+    },
+  );
 });

@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 
+export { type BrokenRenderer, brokenRenderers } from "./broken-renderers.js";
 export { CaseUnobservableError } from "./case-unobservable.js";
 export {
   CONFORMANCE_CASE_IDS,

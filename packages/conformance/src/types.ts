@@ -22,6 +22,11 @@ export type ConformanceInstance = {
    * without it cannot pass those cases in strict mode.
    */
   rateLimitRefusals?(): number;
+  /**
+   * A message id of the platform's shape (a Telegram integer, a Slack `ts`, a Discord
+   * snowflake) that names no message, for `reply.missing`. Default `"404404404"`.
+   */
+  unknownMessageId?: string;
   /** Stop the emulator and release the adapter. */
   teardown(): Promise<void>;
 };

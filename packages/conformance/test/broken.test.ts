@@ -15,6 +15,7 @@ import {
   TransportError,
 } from "@outbox/core";
 import { describe, expect, it } from "vitest";
+import { brokenRenderers } from "../src/broken-renderers.js";
 import { conformanceCases } from "../src/cases/registry.js";
 import { runCase } from "../src/describe-conformance.js";
 import { DECOY_HOST } from "../src/media-server.js";
@@ -404,6 +405,22 @@ describe("broken adapters fail the suite, each for its reason", () => {
   }
 });
 
+describe("broken renderers lose the line structure, and the case meant to catch each fails", () => {
+  it.each(brokenRenderers.map((b) => [b.bug, b] as const))("%s", async (_bug, { wrap, caughtBy }) => {
+    const harness = createReferenceHarness({ renderer: wrap });
+    const testCase = conformanceCases.find((c) => c.id === caughtBy.id) as ConformanceCase;
+    await expect(runCase(testCase, harness, { strict: true })).rejects.toThrow(caughtBy.reason);
+  });
+
+  it("the unbroken reference renderer passes those cases", async () => {
+    const harness = createReferenceHarness();
+    for (const { caughtBy } of brokenRenderers) {
+      const testCase = conformanceCases.find((c) => c.id === caughtBy.id) as ConformanceCase;
+      expect(await runCase(testCase, harness, { strict: true }), caughtBy.id).toBe("passed");
+    }
+  });
+});
+
 describe("a harness that cannot count the platform's refusals", () => {
   const reference = createReferenceHarness();
   const blind: ConformanceHarness = {
@@ -426,6 +443,43 @@ describe("a harness that cannot count the platform's refusals", () => {
     const verdict = await runCase(pacing, blind, { onSkip: (label) => skipped.push(label) });
     expect(verdict).toMatch(/^skipped: pacing.concurrent needs the harness's rateLimitRefusals\(\)/);
     expect(skipped).toEqual([verdict]);
+  });
+});
+
+describe("replies.unknownTarget: a platform that delivers a reply to an unknown message", () => {
+  const ignoring = { ...referenceCapabilities, replies: { unknownTarget: "ignored" as const } };
+  const missing = conformanceCases.find((c) => c.id === "reply.missing") as ConformanceCase;
+
+  it("fails reply.missing, saying what was expected, when the adapter declares the platform refuses one", async () => {
+    const harness = createReferenceHarness({ platform: ignoring });
+    await expect(runCase(missing, harness, { strict: true })).rejects.toThrow(
+      /^reply reference \(the platform is declared to refuse a reply to unknown message 404404404, so the reply goes out without it; declare replies.unknownTarget "ignored" if it delivers one\): expected '404404404' to be undefined/,
+    );
+  });
+
+  it("passes it when the adapter declares unknownTarget: ignored", async () => {
+    const harness = createReferenceHarness({ capabilities: ignoring });
+    expect(await runCase(missing, harness, { strict: true })).toBe("passed");
+  });
+});
+
+describe("edits.maxLength: a platform whose edits carry less than a new message", () => {
+  const limited = {
+    ...referenceCapabilities,
+    edits: { minIntervalMs: 100, maxLength: referenceCapabilities.text.maxLength / 2 },
+  };
+  const atLimit = conformanceCases.find((c) => c.id === "edits.at-limit") as ConformanceCase;
+
+  it("fails edits.at-limit, on the refused edit, when the adapter does not declare the edit limit", async () => {
+    const harness = createReferenceHarness({ platform: limited });
+    await expect(runCase(atLimit, harness, { strict: true })).rejects.toThrow(
+      /^settle degradations \(an edit refused, or the preview not reused\): part 0: preview → deleted: editing the live preview into the reply failed \(platform_error: editText: 400 edited message is too long/,
+    );
+  });
+
+  it("passes it when the adapter declares edits.maxLength (the preview is replaced)", async () => {
+    const harness = createReferenceHarness({ capabilities: limited });
+    expect(await runCase(atLimit, harness, { strict: true })).toBe("passed");
   });
 });
 

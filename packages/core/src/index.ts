@@ -8,6 +8,9 @@
 export { type EmulatorFaults, serveFaults } from "./adapter/emulator-faults.js";
 export { createFaultQueue, type FaultQueue } from "./adapter/fault-queue.js";
 export type * from "./adapter/observed.js";
+export { observedLines } from "./adapter/observed-lines.js";
+export { type DecodedHtml, decodeStrictHtml } from "./adapter/strict-html.js";
+export { type BucketRule, createTokenBuckets, type TokenBuckets } from "./adapter/token-buckets.js";
 export * from "./adapter/types.js";
 export * from "./engine/index.js";
 export * from "./errors/errors.js";

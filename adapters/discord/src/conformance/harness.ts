@@ -38,6 +38,8 @@ export function createDiscordHarness(options: DiscordHarnessOptions = {}): Confo
         observe: () => emulator.observe(DEFAULT_CHANNEL),
         inject: (fault) => emulator.inject(fault),
         rateLimitRefusals: () => emulator.rateLimitRefusals(),
+        // A snowflake as Discord issues them, naming no message of the channel.
+        unknownMessageId: "1099511627776000001",
         teardown: async () => {
           await adapter.close?.();
           await emulator.close();

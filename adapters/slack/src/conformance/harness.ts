@@ -46,6 +46,8 @@ export function createSlackHarness(options: SlackHarnessOptions = {}): Conforman
         observe: () => emulator.observe(HARNESS_CHANNEL),
         inject: (fault) => emulator.inject(fault),
         rateLimitRefusals: () => emulator.rateLimitRefusals(),
+        // A message `ts` as Slack issues them, naming no message of the channel.
+        unknownMessageId: "1700000000.999999",
         teardown: async () => {
           await adapter.close?.();
           await emulator.close();

@@ -55,3 +55,11 @@ function neutralize(text: string): string {
 export function escapeUrl(url: string): string {
   return url.replace(/\|/g, "%7C").replace(/</g, "%3C").replace(/>/g, "%3E").replace(/&/g, "&amp;");
 }
+
+/**
+ * Code-block content: Slack ends a fence at the first run of three backticks, even inside
+ * the block, so a zero-width space splits every such run (the reader still sees the backticks).
+ */
+export function fenceSafe(code: string): string {
+  return code.replace(/`(?=``)/g, `\`${ZWSP}`);
+}

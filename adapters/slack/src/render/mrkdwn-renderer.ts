@@ -5,7 +5,7 @@
  * touching a word gets a zero-width space so Slack still sees its markers at word boundaries.
  */
 import type { List, Nodes, PhrasingContent, Root, RootContent } from "mdast";
-import { escapeControl, escapeText, escapeUrl, isBoundary, ZWSP } from "./escape.js";
+import { escapeControl, escapeText, escapeUrl, fenceSafe, isBoundary, ZWSP } from "./escape.js";
 
 /** Rendering options. */
 export interface MrkdwnOptions {
@@ -49,7 +49,7 @@ function block(n: RootContent, o: MrkdwnOptions): string {
     case "list":
       return list(n, o);
     case "code":
-      return n.value === "" ? "" : `\`\`\`\n${escapeControl(n.value)}\n\`\`\``;
+      return n.value === "" ? "" : `\`\`\`\n${fenceSafe(escapeControl(n.value))}\n\`\`\``;
     case "html":
       return escapeText(n.value, o.mentions);
     case "definition":

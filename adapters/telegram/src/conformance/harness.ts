@@ -52,6 +52,8 @@ export function createTelegramHarness(options: TelegramHarnessOptions = {}): Con
         observe: () => emulator.observe(HARNESS_CHAT),
         inject: (fault) => emulator.inject(fault),
         rateLimitRefusals: () => emulator.rateLimitRefusals(),
+        // A message id as Telegram issues them (an int32), naming no message of the chat.
+        unknownMessageId: "2147483647",
         teardown: async () => {
           await adapter.close?.();
           await emulator.close();

@@ -54,10 +54,24 @@ async function expectSettledLikeSend(
     plain.observed.map(shown),
   );
   expectDelivered({ receipt, observed: settled });
-  const degraded = receipt.degraded.map((d) => `part ${d.part}: ${d.from} → ${d.to}: ${d.reason}`);
+  // A preview replaced because the first message is longer than the declared edit limit is expected.
+  const degraded = receipt.degraded
+    .filter((d) => !(d.from === "preview" && /edits\.maxLength/.test(d.reason) && declaresEditLimit(ctx)))
+    .map((d) => `part ${d.part}: ${d.from} → ${d.to}: ${d.reason}`);
   if (degraded.length > 0)
     expect.fail(`settle degradations (an edit refused, or the preview not reused): ${degraded.join("; ")}`);
   return { settled, receipt };
+}
+
+/** Whether the adapter declares an edit limit below its text limit (`edits.maxLength`). */
+function declaresEditLimit(ctx: CaseContext): boolean {
+  return ctx.capabilities.edits?.maxLength !== undefined;
+}
+
+/** Plain words of exactly `length` characters. */
+function wordsOfLength(length: number): string {
+  const text = "edit ".repeat(Math.ceil(length / 5)).slice(0, length);
+  return text.endsWith(" ") ? `${text.slice(0, -1)}x` : text;
 }
 
 /** Each revision, and the final text, grows from the one before (whitespace aside). */
@@ -181,6 +195,24 @@ export const editCases: ConformanceCase[] = [
       const preview = await startPreview(ctx, ctx.target);
       preview.update("Here is the");
       await expectSettledLikeSend(ctx, preview, before, payload);
+    },
+  },
+  {
+    id: "edits.at-limit",
+    checks:
+      "A reply exactly at the text limit settles from a live preview into one message showing all of it, no edit refused for its length: a platform whose edits carry less than a new message declares `edits.maxLength`, and the preview is then replaced (a degradation the case accepts).",
+    gate: "edits",
+    applies: hasEdits,
+    exercises: ["edits"],
+    async run(ctx) {
+      const { maxLength, chunkLength = maxLength } = ctx.capabilities.text;
+      const text = wordsOfLength(chunkLength);
+      const before = ctx.observe().length;
+      const preview = await startPreview(ctx, ctx.target);
+      preview.update(text.slice(0, 40));
+      const { settled } = await expectSettledLikeSend(ctx, preview, before, { text });
+      expect(settled, "messages after settle (the reply fits one)").toHaveLength(1);
+      expect(settled[0]?.text?.length, "length of the settled text (at the limit)").toBe(chunkLength);
     },
   },
 ];

@@ -35,7 +35,7 @@ export const receiptCases: ConformanceCase[] = [
     checks:
       "A mixed reply arrives (three messages or more) and every id in its receipt is the platform's id of that message: replying to it reaches that message.",
     gate: "replies",
-    applies: (c) => c.replies || "replies is false",
+    applies: (c) => (c.replies ? true : "replies is false"),
     exercises: ["replies"],
     async run(ctx) {
       const result = await sendMixed(ctx);

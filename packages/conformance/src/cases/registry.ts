@@ -4,6 +4,7 @@ import type { ConformanceCase } from "../types.js";
 import { albumCases } from "./album.js";
 import { editCases } from "./edits.js";
 import { faultCases } from "./fault.js";
+import { lineCases } from "./lines.js";
 import { mediaCases } from "./media.js";
 import { policyCases } from "./policy.js";
 import { receiptCases } from "./receipt.js";
@@ -23,6 +24,10 @@ export const CONFORMANCE_CASE_IDS = [
   "text.special-chars",
   "text.long.split",
   "text.code.split",
+  "text.lines",
+  "text.lists",
+  "text.blocks",
+  "text.nested-fence",
   "text.markdown-image",
   "media.image.url",
   "media.image.file",
@@ -80,6 +85,7 @@ export const CONFORMANCE_CASE_IDS = [
   "edits.reply",
   "edits.split",
   "edits.media",
+  "edits.at-limit",
   "capabilities.covered",
 ] as const;
 
@@ -130,7 +136,9 @@ const coveredCase: ConformanceCase = {
 
 /** Every case, as data, in the order of {@link CONFORMANCE_CASE_IDS}; `describeConformance` wraps each in `it`. */
 export const conformanceCases: readonly ConformanceCase[] = [
-  ...textCases,
+  ...textCases.slice(0, -1),
+  ...lineCases,
+  ...textCases.slice(-1),
   ...mediaCases,
   ...albumCases,
   ...voiceCases,

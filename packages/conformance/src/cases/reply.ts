@@ -2,7 +2,7 @@ import { type Capabilities, type ReplyPayloadInput, UnsupportedFeatureError } fr
 import { expect } from "vitest";
 import { conformanceMedia } from "../media-server.js";
 import type { CaseContext, ConformanceCase } from "../types.js";
-import { anchor, expectDegraded, expectDelivered, send, threadTarget } from "./helpers.js";
+import { anchor, expectDegraded, expectDelivered, normalize, send, threadTarget } from "./helpers.js";
 
 /** The four kinds of operation replies and threads must survive. */
 const OPERATIONS: Array<{
@@ -162,15 +162,23 @@ export const replyCases: ConformanceCase[] = [
   {
     id: "reply.missing",
     checks:
-      "A reply to a message that does not exist is still delivered (without the reference), with a `degraded` entry saying so; nothing is lost.",
+      "A reply to a message that does not exist is still delivered, nothing lost: where the platform refuses it (`replies` true or `unknownTarget: refused`) without the reference and with a `degraded` entry saying so; where it declares `unknownTarget: ignored`, as the platform shows it.",
     gate: "replies",
     applies: both("replies"),
     exercises: ["replies"],
     async run(ctx) {
-      const result = await send(ctx, { text: "Replying to a vanished message.", replyToId: "404404404" });
+      const missing = ctx.unknownMessageId ?? "404404404";
+      const text = "Replying to a vanished message.";
+      const result = await send(ctx, { text, replyToId: missing });
       expectDelivered(result);
-      expect(result.observed).toHaveLength(1);
-      expect(result.observed[0]?.replyTo).not.toBe("404404404");
+      expect(result.observed, "messages delivered").toHaveLength(1);
+      expect(normalize(result.observed[0]?.text ?? ""), "visible text").toBe(text);
+      const { replies } = ctx.capabilities;
+      if (typeof replies === "object" && replies.unknownTarget === "ignored") return;
+      expect(
+        result.observed[0]?.replyTo,
+        `reply reference (the platform is declared to refuse a reply to unknown message ${missing}, so the reply goes out without it; declare replies.unknownTarget "ignored" if it delivers one)`,
+      ).toBeUndefined();
       expectDegraded(result.receipt, 0);
     },
   },

@@ -1,4 +1,4 @@
-import { type Capabilities, createFaultQueue, type MediaKind } from "@outbox/core";
+import { type Capabilities, createFaultQueue, createTokenBuckets, type MediaKind } from "@outbox/core";
 import { sha256Hex } from "../fixtures.js";
 import type { Fault, ObservedMessage } from "../types.js";
 import { type ParsedReferenceMarkup, parseReferenceMarkup, parseReferenceSpans } from "./markup.js";
@@ -94,7 +94,7 @@ export class ReferenceEmulator {
   readonly #known = new Set<string>();
   readonly #faults = createFaultQueue();
   readonly #reached: EmulatorCall[] = [];
-  readonly #buckets = new Map<string, { tokens: number; updated: number }>();
+  readonly #buckets = createTokenBuckets(() => performance.now());
   /** Messages by id (every album member maps to its album), with when each last changed. */
   readonly #byId = new Map<string, { message: ObservedMessage; changedAt: number }>();
   #nextId = 1000;
@@ -186,7 +186,7 @@ export class ReferenceEmulator {
     if (message.kind !== "text") return refuse("there is no text in the message to edit");
     let parsed: ParsedReferenceMarkup;
     try {
-      const refused = this.#validateText(call.text);
+      const refused = this.#validateText(call.text, edits.maxLength);
       if (refused) return refuse(refused.description);
       parsed = parseReferenceSpans(call.text);
     } catch (error) {
@@ -220,30 +220,26 @@ export class ReferenceEmulator {
 
   /** Token buckets, as `RateLimit` defines them: `burst` (default `limit`) at once, refilled at `limit` per `intervalMs`. */
   #rateLimit(to: string): EmulatorResponse | undefined {
-    const now = performance.now();
-    const buckets = this.#capabilities.rateLimits.flatMap((limit, index) => {
+    const rules = this.#capabilities.rateLimits.flatMap((limit, index) => {
       if (limit.match !== undefined && !new RegExp(limit.match).test(to)) return [];
       const key = limit.scope === "global" ? `${index}` : `${index}\u0000${to}`;
-      const capacity = limit.burst ?? limit.limit;
-      const perMs = limit.limit / limit.intervalMs;
-      const bucket = this.#buckets.get(key) ?? { tokens: capacity, updated: now };
-      bucket.tokens = Math.min(capacity, bucket.tokens + (now - bucket.updated) * perMs);
-      bucket.updated = now;
-      this.#buckets.set(key, bucket);
-      return [{ bucket, perMs }];
+      return [{ key, capacity: limit.burst ?? limit.limit, perMs: limit.limit / limit.intervalMs }];
     });
-    const waitMs = Math.max(0, ...buckets.map(({ bucket, perMs }) => (1 - bucket.tokens) / perMs));
-    if (waitMs > IN_FLIGHT_SLACK_MS) {
-      this.#refusals += 1;
-      return { ok: false, status: 429, description: "Too Many Requests", retryAfterMs: Math.ceil(waitMs) };
-    }
-    for (const { bucket } of buckets) bucket.tokens -= 1;
-    return undefined;
+    const waitMs = this.#buckets.take(rules, IN_FLIGHT_SLACK_MS);
+    if (waitMs === undefined) return undefined;
+    this.#refusals += 1;
+    return { ok: false, status: 429, description: "Too Many Requests", retryAfterMs: Math.ceil(waitMs) };
+  }
+
+  /** Whether the platform delivers a reply to an unknown message (`replies.unknownTarget: "ignored"`). */
+  #ignoresUnknownReplies(): boolean {
+    const { replies } = this.#capabilities;
+    return typeof replies === "object" && replies.unknownTarget === "ignored";
   }
 
   #validate(call: SendCall): { status?: number; description: string } | undefined {
     if (call.chat !== REFERENCE_CHAT) return { description: "chat not found" };
-    if (call.replyTo !== undefined && !this.#known.has(call.replyTo))
+    if (call.replyTo !== undefined && !this.#known.has(call.replyTo) && !this.#ignoresUnknownReplies())
       return { description: "message to be replied not found" };
     if (call.thread !== undefined && !this.#known.has(call.thread))
       return { description: "message thread not found" };
@@ -262,10 +258,13 @@ export class ReferenceEmulator {
       : this.#validateAlbum(call.items);
   }
 
-  #validateText(text: string): { description: string } | undefined {
+  /** Refuse empty text and text over the limit (`editLimit` too, for an edit). */
+  #validateText(text: string, editLimit?: number): { description: string } | undefined {
     const visible = parseReferenceMarkup(text);
     if (visible.trim() === "") return { description: "message text is empty" };
     if (visible.length > this.#capabilities.text.maxLength) return { description: "message is too long" };
+    if (editLimit !== undefined && visible.length > editLimit)
+      return { description: `edited message is too long (an edit carries at most ${editLimit})` };
     return undefined;
   }
 

@@ -28,6 +28,29 @@ export type ObservedFormat = {
   url?: string;
 };
 
+/**
+ * What a line of a message is, as the platform's client draws it: `text` (a paragraph's line;
+ * a hard break starts a new one), `blank` (the gap between paragraphs and blocks), `item` (a
+ * list item's first line), `quote`, `code` (a line of a code block), `heading` (only where
+ * the client draws headings; platforms that map them to bold lines show `text`).
+ */
+export type ObservedLineKind = "text" | "blank" | "item" | "quote" | "code" | "heading";
+
+/** One visible line of a message (see {@link ObservedMessage.lines}). */
+export type ObservedLine = {
+  /** What the line is. */
+  kind: ObservedLineKind;
+  /**
+   * The line's visible text: for an `item` without its marker and indentation, for a `quote`
+   * without its bar or `>`, for `code` exactly as shown (indentation kept), `""` for `blank`.
+   */
+  text: string;
+  /** Nesting level of an `item`: 1 for a top-level item, 2 inside it, and so on. */
+  depth?: number;
+  /** Number an ordered list shows before an `item`; absent for a bullet. */
+  number?: number;
+};
+
 /** One message as the platform holds it, decoded from the emulator's recorded wire traffic. */
 export type ObservedMessage = {
   /** What the platform shows. */
@@ -36,6 +59,15 @@ export type ObservedMessage = {
   text?: string;
   /** Visible caption of a media message or album, after the platform's parsing. */
   caption?: string;
+  /**
+   * The line structure of `text` (text message) or `caption` (media message) as the
+   * platform's client shows it: paragraphs, hard breaks, list items with their nesting and
+   * numbers, quotes, code blocks. Set it when the client draws structure the visible text
+   * does not spell out (HTML lists, Markdown headings); when absent, the suite reads the lines
+   * of the visible text itself with `observedLines(text, formatting)`, which is right for
+   * every platform that shows text lines as stored (list markers as characters).
+   */
+  lines?: ObservedLine[];
   /** Formatting spans over `text` (text message) or `caption` (media message), in order of offset; absent or empty when plain. */
   formatting?: ObservedFormat[];
   /** Album members, in order. */

@@ -79,8 +79,11 @@ export interface Capabilities {
     /** A voice note can carry a caption. Default `true`; `false` (Discord) sends the text as its own message first. */
     caption?: boolean;
   };
-  /** The platform can reply to a message. */
-  replies: boolean;
+  /**
+   * The platform can reply to a message. `true` is `{ unknownTarget: "refused" }`; declare
+   * the object when the platform delivers a reply to an unknown message instead.
+   */
+  replies: boolean | ReplyCapabilities;
   /** The platform has threads / topics. */
   threads: boolean;
   /** Markdown images with a public https URL are lifted into media. */
@@ -95,6 +98,14 @@ export interface Capabilities {
 export interface EditCapabilities {
   /** Least time between two edits of one message, in milliseconds, that stays under the platform's edit limits. */
   minIntervalMs: number;
+  /**
+   * Longest text an edit may carry, as `renderer.measure` counts it, when the platform
+   * allows less in an edit than in a new message (Matrix sends the text twice in an edit,
+   * as `body` and `m.new_content`). Previews stay within it; a reply whose first message is
+   * longer is not edited in: the preview is deleted and the message goes as a new one, with a
+   * degradation. Default: `text.maxLength`.
+   */
+  maxLength?: number;
 }
 
 /** Turns the Markdown tree of a reply (or of a piece of it) into platform text. */
@@ -260,6 +271,17 @@ export interface Transport {
    * 5xx) within its retries, instead of reporting it ambiguous at once. Default `false`.
    */
   deduplicatesByKey?: boolean;
+}
+
+/** How the platform replies (the object form of {@link Capabilities.replies}). */
+export interface ReplyCapabilities {
+  /**
+   * What the platform does with a reply to a message it does not hold: `refused` (Telegram,
+   * Slack, Discord answer an error; the engine sends again without the reference and records a
+   * degradation), or `ignored` (Matrix, WhatsApp deliver it with a dangling or dropped quote;
+   * the adapter cannot tell, so nothing is degraded).
+   */
+  unknownTarget: "refused" | "ignored";
 }
 
 /** Time source and sleeper; injectable so tests never wait for real. */

@@ -44,7 +44,7 @@ const schema = z.object({
     formats: z.array(z.string()),
     caption: z.boolean().optional(),
   }),
-  replies: z.boolean(),
+  replies: z.union([z.boolean(), z.object({ unknownTarget: z.enum(["refused", "ignored"]) }).strict()]),
   threads: z.boolean(),
   markdownImages: z.boolean(),
   rateLimits: z.array(
@@ -57,7 +57,7 @@ const schema = z.object({
     }),
   ),
   edits: z
-    .object({ minIntervalMs: z.number().min(0) })
+    .object({ minIntervalMs: z.number().min(0), maxLength: z.number().int().positive().optional() })
     .nullable()
     .optional(),
 });

@@ -40,8 +40,10 @@ function text(node: Root | RootContent, markers: boolean): string {
     case "list":
       return list(node, markers);
     case "root":
-    case "listItem":
       return blocks(node.children, "\n\n", markers);
+    case "listItem":
+      // A tight item's blocks (its text and a nested list) show on consecutive lines.
+      return blocks(node.children, node.spread ? "\n\n" : "\n", markers);
     default:
       return "children" in node ? inline(node.children, markers) : "";
   }

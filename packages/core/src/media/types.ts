@@ -44,11 +44,11 @@ export interface LoadedMedia {
   size: number;
   /** Where the bytes come from; a `url` source may be handed to a platform that fetches URLs itself. */
   source: MediaSource;
-  /** Image width in pixels, when cheaply known from the header. */
+  /** Image or video width in pixels, when cheaply known from the header (an MP4 whose `moov` leads). */
   width?: number;
-  /** Image height in pixels, when cheaply known from the header. */
+  /** Image or video height in pixels, when cheaply known from the header. */
   height?: number;
-  /** Audio/video duration in milliseconds, when cheaply known (OGG/Opus). */
+  /** Audio/video duration in milliseconds, when cheaply known (OGG/Opus; MP4 whose `moov` leads). */
   durationMs?: number;
   /** A fresh stream of the bytes on every call (a retry re-reads the source). */
   open(): AsyncIterable<Uint8Array>;

@@ -12,7 +12,7 @@ const PREVIEW_ELLIPSIS = "…";
 /**
  * What a live preview shows for the Markdown written so far: directives removed (`MEDIA:`
  * lines, reply tags), open constructs closed ({@link closePartialMarkdown}), rendered by
- * the platform's renderer. Over the text limit it shows the head (the first chunk, as the
+ * the platform's renderer. Over the text limit (or the edit limit, when lower) it shows the head (the first chunk, as the
  * final reply's split would cut it, within the limit less room for the ellipsis) followed
  * by a paragraph `…`: the preview message becomes the reply's first message at settle, so
  * its beginning stays put while the rest is written. `undefined` when nothing is visible yet.
@@ -27,7 +27,11 @@ export function previewText(
   if (tree.children.length === 0) return undefined;
   const whole = renderer.render(tree);
   if (whole.trim() === "") return undefined;
-  const limit = capabilities.text.maxLength;
+  // The preview message is edited every time it changes: it keeps to the edit limit.
+  const limit = Math.min(
+    capabilities.text.maxLength,
+    capabilities.edits?.maxLength ?? Number.POSITIVE_INFINITY,
+  );
   if (renderer.measure(whole) <= limit) return renderedText(tree, renderer, whole);
   const ellipsis: Paragraph = { type: "paragraph", children: [{ type: "text", value: PREVIEW_ELLIPSIS }] };
   const room = renderer.measure(renderer.render({ type: "root", children: [ellipsis] })) + 2;

@@ -15,6 +15,8 @@ import type { PreviewEngine, PreviewMessage } from "./create-preview.js";
 
 /**
  * The settle rule (docs/live-preview.md, "Settle"), run on the final reply's plan:
+ * - first part a text message longer than `edits.maxLength`: no edit; the preview is deleted
+ *   (or left) and the part goes as a new message, reported as a degradation.
  * - first part a text message: the preview is edited into it (no edit when it already
  *   shows that text) and the receipt lists the preview's id for part 0; the rest follows.
  *   When that edit fails the part goes as a new message and the preview is deleted (or,
@@ -73,7 +75,30 @@ export function settleHook(
       degraded: [...journal.degraded, ...degraded],
     });
 
+    /** The preview is not reused: deleted (or left), the first part goes as a new message. */
+    const replaced = async (why: string): Promise<DeliveryJournal> => {
+      const removed = await remove();
+      const outcome = removed ? " and the preview was deleted" : "; the preview keeps its last text";
+      return withEntries(
+        [],
+        [
+          note(
+            "preview",
+            removed ? "deleted" : "left",
+            `${why}: the first message went as a new one${outcome}`,
+          ),
+        ],
+      );
+    };
+
     const first = plan.parts[0];
+    const editLimit = engine.edits.maxLength;
+    const length =
+      first?.type === "text" && editLimit !== undefined ? engine.renderer.measure(first.text.text) : 0;
+    if (editLimit !== undefined && length > editLimit)
+      return replaced(
+        `the first message (${length}) is longer than an edit may carry (edits.maxLength ${editLimit})`,
+      );
     if (first?.type === "text") {
       try {
         const applied = await edit(first.text);
@@ -87,17 +112,7 @@ export function settleHook(
         };
       } catch (error) {
         base.signal?.throwIfAborted();
-        const removed = await remove();
-        return withEntries(
-          [],
-          [
-            note(
-              "preview",
-              removed ? "deleted" : "left",
-              `editing the live preview into the reply failed (${describe(error)}): the first message went as a new one${removed ? " and the preview was deleted" : "; the preview keeps its last text"}`,
-            ),
-          ],
-        );
+        return replaced(`editing the live preview into the reply failed (${describe(error)})`);
       }
     }
     if (await remove()) return journal;

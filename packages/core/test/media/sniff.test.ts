@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { loadMedia } from "../../src/index.js";
 import { readImageSize } from "../../src/media/sniff/image-size.js";
 import { kindOfMimeType, normalizeMimeType } from "../../src/media/sniff/mime.js";
+import { readMp4Video } from "../../src/media/sniff/mp4-video.js";
 import { readOggDurationMs } from "../../src/media/sniff/ogg-duration.js";
 import { gif, jpeg, oggOpus, png, webp } from "./helpers/samples.js";
 
@@ -76,5 +79,25 @@ describe("OGG duration", () => {
 
   it("is undefined for non-OGG data", () => {
     expect(readOggDurationMs(png(), png())).toBeUndefined();
+  });
+});
+
+describe("MP4 video facts", () => {
+  const clip = readFileSync(new URL("../../../conformance/fixtures/clip.mp4", import.meta.url));
+
+  it("reads the picture size and duration from a leading moov box", () => {
+    expect(readMp4Video(clip)).toEqual({ width: 16, height: 16, durationMs: expect.any(Number) });
+    expect(readMp4Video(clip)?.durationMs).toBeGreaterThan(0);
+  });
+
+  it("gives up when the moov box runs past the head, or on other bytes", () => {
+    expect(readMp4Video(clip.subarray(0, 400))).toBeUndefined();
+    expect(readMp4Video(new Uint8Array(64))).toBeUndefined();
+  });
+
+  it("loadMedia hands them over on the loaded video", async () => {
+    const media = await loadMedia({ mimeType: "video/mp4", data: clip, fileName: "clip.mp4" });
+    expect(media).toMatchObject({ kind: "video", width: 16, height: 16 });
+    expect(media.durationMs).toBeGreaterThan(0);
   });
 });

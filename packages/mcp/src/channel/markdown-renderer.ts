@@ -84,7 +84,8 @@ function list(n: List, alternate = false): string {
   return n.children
     .map((item, index) => {
       const marker = n.ordered ? `${start + index}${alternate ? ")" : "."} ` : alternate ? "* " : "- ";
-      return indent(blocks(item.children, "\n\n"), marker, " ".repeat(marker.length));
+      // A tight item's blocks stay together (a blank line would make the list loose).
+      return indent(blocks(item.children, item.spread ? "\n\n" : "\n"), marker, " ".repeat(marker.length));
     })
     .join("\n");
 }

@@ -1,21 +1,40 @@
 /**
  * What an MCP client shows for the Markdown text it receives: the visible text and its
- * formatting spans, decoded with core's Markdown parser the way a client renders it.
+ * formatting spans, decoded with core's Markdown parser the way a client renders it. List
+ * items show their marker (`• `, `3. `), their nested lines indented under it, so the
+ * suite reads the line structure from the text.
  */
-import { type ObservedFormat, type ObservedFormatKind, parseMarkdown } from "@outbox/core";
-import type { Nodes, RootContent } from "mdast";
+import {
+  type ObservedFormat,
+  type ObservedFormatKind,
+  type ObservedLine,
+  observedLines,
+  parseMarkdown,
+} from "@outbox/core";
+import type { List, Nodes, RootContent } from "mdast";
 
 /** Visible text and formatting spans (UTF-16 offsets over `text`). */
 export interface DecodedMarkdown {
-  /** What the reader sees: blocks separated by a blank line, list items by a line break. */
+  /** What the reader sees: blocks separated by a blank line, list items by a line break after their marker. */
   text: string;
   /** Formatting spans in order of offset, outer spans first. */
   formatting: ObservedFormat[];
+  /** The lines a client shows: those of `text`, headings drawn as headings. */
+  lines: ObservedLine[];
 }
 
 class Decoder {
   text = "";
   readonly spans: ObservedFormat[] = [];
+  /** Indentation of the lines inside the list items being decoded (under their markers). */
+  indent = "";
+  /** Offsets in `text` where a heading starts. */
+  readonly headings: number[] = [];
+
+  /** Text with each line break followed by the current indentation. */
+  write(text: string): void {
+    this.text += this.indent === "" ? text : text.replace(/\n/g, `\n${this.indent}`);
+  }
 
   span(kind: ObservedFormatKind, extra: Partial<ObservedFormat>, body: () => void): void {
     const span: ObservedFormat = { kind, offset: this.text.length, length: 0, ...extra };
@@ -26,7 +45,7 @@ class Decoder {
 
   join(children: RootContent[], separator: string): void {
     children.forEach((child, index) => {
-      if (index > 0) this.text += separator;
+      if (index > 0) this.write(separator);
       this.node(child);
     });
   }
@@ -42,11 +61,28 @@ class Decoder {
         this.text += n.value;
       });
     } else if (n.type === "text" || n.type === "html") this.text += n.value;
-    else if (n.type === "break") this.text += "\n";
+    else if (n.type === "break") this.write("\n");
     else if (n.type === "image") this.text += n.alt ?? "";
-    else if (n.type === "list") this.join(n.children, "\n");
-    else if (n.type === "root" || n.type === "listItem") this.join(n.children, "\n\n");
+    else if (n.type === "list") this.list(n);
+    else if (n.type === "heading") {
+      this.headings.push(this.text.length);
+      this.join(n.children, "");
+    } else if (n.type === "root") this.join(n.children, "\n\n");
     else if ("children" in n) this.join(n.children, "");
+  }
+
+  /** A list as a client shows it: each item on its line after its marker, nested lines indented under it. */
+  list(n: List): void {
+    const start = n.start ?? 1;
+    n.children.forEach((item, index) => {
+      if (index > 0) this.write("\n");
+      const marker = n.ordered ? `${start + index}. ` : "• ";
+      this.text += marker;
+      const outer = this.indent;
+      this.indent += " ".repeat(marker.length);
+      this.join(item.children, item.spread ? "\n\n" : "\n");
+      this.indent = outer;
+    });
   }
 }
 
@@ -66,5 +102,12 @@ export function decodeMarkdown(markdown: string): DecodedMarkdown {
   const formatting = decoder.spans
     .filter((span) => span.length > 0)
     .sort((a, b) => a.offset - b.offset || b.length - a.length);
-  return { text: decoder.text, formatting };
+  const { text, headings } = decoder;
+  const lines = observedLines(text, formatting);
+  let offset = 0;
+  for (const [index, line] of text.split("\n").entries()) {
+    if (headings.includes(offset)) (lines[index] as ObservedLine).kind = "heading";
+    offset += line.length + 1;
+  }
+  return { text, formatting, lines };
 }

@@ -31,9 +31,8 @@ function media(block: Block): Partial<ObservedMessage> | undefined {
 function withText(key: "text" | "caption", block: Block | undefined): Partial<ObservedMessage> {
   if (block?.type !== "text") return {};
   const decoded = decodeMarkdown(block.text);
-  return decoded.formatting.length > 0
-    ? { [key]: decoded.text, formatting: decoded.formatting }
-    : { [key]: decoded.text };
+  const { text, formatting, lines } = decoded;
+  return formatting.length > 0 ? { [key]: text, formatting, lines } : { [key]: text, lines };
 }
 
 /** Decodes one `take` result into the messages it holds. */

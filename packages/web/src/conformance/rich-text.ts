@@ -1,7 +1,8 @@
 /**
  * The visible text of a rendered `.ob-text` and its formatting spans, read the way a browser
  * lays the HTML out: whitespace collapses outside `pre`, blocks start on a new line (a
- * paragraph leaves a blank line), list items show their marker, elements the browser does not
+ * paragraph leaves a blank line), list items show their marker (indented two spaces per
+ * nesting level, a nested list starting on the item's next line), elements the browser does not
  * render are left out. Spans come from the elements the sanitizer lets through.
  */
 import type { ObservedFormat, ObservedFormatKind } from "@outbox/core";
@@ -105,13 +106,16 @@ export function readRichText(root: DomElement): RichText {
     out += chunk;
   };
 
-  const walk = (node: DomNode, inPre: boolean, listIndex: number | undefined): void => {
+  /** `depth`: how many lists enclose the node. */
+  const walk = (node: DomNode, inPre: boolean, listIndex: number | undefined, depth: number): void => {
     if (!isElement(node)) {
       emit(node.text, inPre);
       return;
     }
     if (!node.rendered) return;
-    const breaks = BLOCK_BREAKS[node.tag] ?? 0;
+    const list = node.tag === "ul" || node.tag === "ol";
+    // A list nested in an item has no margin: it starts on the item's next line.
+    const breaks = list && depth > 0 ? 1 : (BLOCK_BREAKS[node.tag] ?? 0);
     if (breaks > 0) pendingBreaks = Math.max(pendingBreaks, breaks);
     if (node.tag === "br") {
       emit("\n", true);
@@ -129,12 +133,14 @@ export function readRichText(root: DomElement): RichText {
       entry = { span, started: false };
       open.push(entry);
     }
-    if (node.tag === "li" && listIndex !== undefined) emit(listIndex > 0 ? `${listIndex}. ` : "• ", true);
+    if (node.tag === "li" && listIndex !== undefined)
+      emit(`${"  ".repeat(Math.max(0, depth - 1))}${listIndex > 0 ? `${listIndex}. ` : "• "}`, true);
     const ordered = node.tag === "ol";
     let index = ordered ? Number.parseInt(node.attrs.start ?? "1", 10) || 1 : 0;
     for (const child of node.children) {
       const isItem = isElement(child) && child.tag === "li";
-      walk(child, inPre || node.tag === "pre", isItem && (ordered || node.tag === "ul") ? index : undefined);
+      const itemIndex = isItem && (ordered || node.tag === "ul") ? index : undefined;
+      walk(child, inPre || node.tag === "pre", itemIndex, depth + (list ? 1 : 0));
       if (isItem && ordered && child.rendered) index += 1;
     }
     if (node.tag === "pre") out = out.replace(/\n+$/, "");
@@ -149,7 +155,7 @@ export function readRichText(root: DomElement): RichText {
     if (breaks > 0) pendingBreaks = Math.max(pendingBreaks, breaks);
   };
 
-  for (const child of root.children) walk(child, false, undefined);
+  for (const child of root.children) walk(child, false, undefined, 0);
   const text = out.replace(/\s+$/, "");
   const formatting = spans
     .map((span) => ({ ...span, length: Math.min(span.length, text.length - span.offset) }))

@@ -1,7 +1,9 @@
 /**
  * Sanitized HTML → what a person reads: the visible text and its formatting spans
  * (`ObservedFormat`, UTF-16 offsets), decoded from the sanitized fragment the page shows.
- * Blocks are separated by a blank line, list items and `<br>` by a line break.
+ * Blocks are separated by a blank line, list items and `<br>` by a line break; a list item
+ * shows its marker (`• `, or its number and `. `), indented two spaces per nesting level, and
+ * a list nested in an item starts on the next line, as a browser lays it out.
  */
 import type { ObservedFormat, ObservedFormatKind } from "@outbox/core";
 import { type ChildNode, type Element, isTag, isText } from "domhandler";
@@ -21,8 +23,9 @@ const BLOCKS = new Set(["p", "pre", "blockquote", "ul", "ol", "hr"]);
 export function decodeHtml(html: string): { text: string; formatting: ObservedFormat[] } {
   let text = "";
   const formatting: ObservedFormat[] = [];
+  /** Start a block: at least `separator` (line breaks) after what came before. */
   const separate = (separator: string) => {
-    if (text === "") return;
+    if (text === "" || (/\n*$/.exec(text)?.[0].length ?? 0) >= separator.length) return;
     text = text.replace(/\n*$/, "") + separator;
   };
   const walk = (nodes: ChildNode[], inPre: boolean) => {
@@ -31,13 +34,23 @@ export function decodeHtml(html: string): { text: string; formatting: ObservedFo
       else if (isTag(node)) element(node, inPre);
     }
   };
+  /** The lists being walked, innermost last, each with the number of its next item. */
+  const lists: Array<{ next: number | undefined }> = [];
   const element = (node: Element, inPre: boolean) => {
-    if (BLOCKS.has(node.name)) separate("\n\n");
-    else if (node.name === "li") separate("\n");
-    else if (node.name === "br") text += "\n";
+    const list = node.name === "ul" || node.name === "ol";
+    if (BLOCKS.has(node.name)) separate(list && lists.length > 0 ? "\n" : "\n\n");
+    else if (node.name === "li") {
+      separate("\n");
+      const current = lists.at(-1);
+      if (current !== undefined) {
+        text += `${"  ".repeat(lists.length - 1)}${current.next === undefined ? "•" : `${current.next++}.`} `;
+      }
+    } else if (node.name === "br") text += "\n";
+    if (list) lists.push({ next: node.name === "ol" ? Number(node.attribs.start ?? 1) || 1 : undefined });
     const kind = spanKind(node, inPre);
     const start = text.length;
     walk(node.children, inPre || node.name === "pre");
+    if (list) lists.pop();
     if (kind !== undefined && text.length > start) {
       const span: ObservedFormat = { kind, offset: start, length: text.length - start };
       const language = node.name === "pre" ? languageOf(node) : undefined;

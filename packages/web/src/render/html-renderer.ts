@@ -47,7 +47,8 @@ function node(n: Nodes): string {
       return codeBlock(n.value, n.lang);
     case "html":
     case "text":
-      return escapeHtml(n.value);
+      // A line break in a paragraph is a line break on the page too (chat text, not HTML prose).
+      return escapeHtml(n.value).replace(/\n/g, "<br>");
     case "inlineCode":
       return wrap("code", escapeHtml(n.value));
     case "emphasis":

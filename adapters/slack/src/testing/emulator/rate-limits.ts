@@ -1,26 +1,24 @@
 /**
- * Slack's rate limits as token buckets: chat.postMessage per channel (about one a second,
+ * Slack's rate limits as token buckets (core's emulator kit): chat.postMessage per channel (about one a second,
  * short bursts), the Tier 4 files.* methods and the Tier 3 chat.update and chat.delete per
  * workspace. Refusals are counted.
  */
+import { createTokenBuckets, type TokenBuckets } from "@outbox/core";
 import { SlackApiError } from "./errors.js";
 import type { EmulatorRateLimits } from "./types.js";
-
-interface Bucket {
-  tokens: number;
-  updated: number;
-}
 
 /** Decides whether a call may go now; throws Slack's 429 when not. */
 export class RateLimits {
   /** 429s answered under these limits. */
   refusals = 0;
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly buckets: TokenBuckets;
 
   constructor(
     private readonly limits: EmulatorRateLimits,
-    private readonly now: () => number,
-  ) {}
+    now: () => number,
+  ) {
+    this.buckets = createTokenBuckets(now);
+  }
 
   /** One chat.postMessage to a channel. */
   message(channel: string): void {
@@ -41,17 +39,10 @@ export class RateLimits {
   }
 
   private take(key: string, capacity: number, perMs: number): void {
-    const now = this.now();
-    const bucket = this.buckets.get(key) ?? { tokens: capacity, updated: now };
-    bucket.tokens = Math.min(capacity, bucket.tokens + (now - bucket.updated) * perMs);
-    bucket.updated = now;
-    this.buckets.set(key, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return;
-    }
+    const waitMs = this.buckets.take([{ key, capacity, perMs }]);
+    if (waitMs === undefined) return;
     this.refusals += 1;
-    const seconds = Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     throw new SlackApiError("ratelimited", undefined, undefined, 429, { "retry-after": String(seconds) });
   }
 }

@@ -1,12 +1,9 @@
 /**
- * Telegram's flood limits as token buckets: per chat, per group chat, and overall.
+ * Telegram's flood limits as token buckets (core's emulator kit): per chat, per group chat,
+ * and overall.
  */
+import { type BucketRule, createTokenBuckets, type TokenBuckets } from "@outbox/core";
 import type { EmulatorRateLimits } from "./types.js";
-
-interface Bucket {
-  tokens: number;
-  updated: number;
-}
 
 interface Rule {
   key: (chatId: number) => string | undefined;
@@ -16,13 +13,11 @@ interface Rule {
 
 /** Decides whether a message may go now; answers the wait in seconds when not. */
 export class FloodControl {
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly buckets: TokenBuckets;
   private readonly rules: Rule[];
 
-  constructor(
-    limits: EmulatorRateLimits,
-    private readonly now: () => number,
-  ) {
+  constructor(limits: EmulatorRateLimits, now: () => number) {
+    this.buckets = createTokenBuckets(now);
     const perChat = limits.perChatPerSecond ?? 1;
     const perGroup = limits.perGroupPerMinute ?? 20;
     const global = limits.globalPerSecond ?? 30;
@@ -35,23 +30,11 @@ export class FloodControl {
 
   /** Take one message from every bucket that applies; or the seconds to wait (nothing taken). */
   take(chatId: number): number | undefined {
-    const now = this.now();
-    const applicable: Array<{ bucket: Bucket; rule: Rule }> = [];
-    for (const rule of this.rules) {
+    const rules = this.rules.flatMap((rule): BucketRule[] => {
       const key = rule.key(chatId);
-      if (key === undefined) continue;
-      let bucket = this.buckets.get(key);
-      if (!bucket) {
-        bucket = { tokens: rule.capacity, updated: now };
-        this.buckets.set(key, bucket);
-      }
-      bucket.tokens = Math.min(rule.capacity, bucket.tokens + (now - bucket.updated) * rule.perMs);
-      bucket.updated = now;
-      applicable.push({ bucket, rule });
-    }
-    const waitMs = Math.max(0, ...applicable.map(({ bucket, rule }) => (1 - bucket.tokens) / rule.perMs));
-    if (waitMs > 0) return Math.max(1, Math.ceil(waitMs / 1000));
-    for (const { bucket } of applicable) bucket.tokens -= 1;
-    return undefined;
+      return key === undefined ? [] : [{ key, capacity: rule.capacity, perMs: rule.perMs }];
+    });
+    const waitMs = this.buckets.take(rules);
+    return waitMs === undefined ? undefined : Math.max(1, Math.ceil(waitMs / 1000));
   }
 }

@@ -14,6 +14,7 @@ import {
   mimeTypeFromFileName,
   normalizeMimeType,
 } from "./mime.js";
+import { readMp4Video } from "./mp4-video.js";
 import { readOggDurationMs } from "./ogg-duration.js";
 
 /** How many leading bytes are inspected (file-type needs 4 100; JPEG frame headers may follow EXIF). */
@@ -43,9 +44,9 @@ export interface Inspection {
   kind: MediaKind;
   /** File name, with an extension added when it had none. */
   fileName: string;
-  /** Image width, when known. */
+  /** Image or video width, when known. */
   width?: number;
-  /** Image height, when known. */
+  /** Image or video height, when known. */
   height?: number;
   /** Duration in milliseconds, when known. */
   durationMs?: number;
@@ -112,6 +113,10 @@ export async function inspectMedia(input: InspectInput): Promise<Inspection> {
   const result: Inspection = { mimeType, kind: kindOfMimeType(mimeType), fileName };
   const size = readImageSize(mimeType, input.head);
   if (size !== undefined) Object.assign(result, size);
+  if (mimeType === "video/mp4" || mimeType === "video/quicktime") {
+    const video = readMp4Video(input.head);
+    if (video !== undefined) Object.assign(result, video);
+  }
   if (mimeType === "audio/ogg" && input.tail !== undefined) {
     const durationMs = readOggDurationMs(input.head, input.tail);
     if (durationMs !== undefined) result.durationMs = durationMs;

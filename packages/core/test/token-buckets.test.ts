@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { createTokenBuckets } from "../src/adapter/token-buckets.js";
+
+describe("createTokenBuckets", () => {
+  it("takes from every bucket of a call, refuses with the wait until all hold a token, and refills", () => {
+    let now = 0;
+    const buckets = createTokenBuckets(() => now);
+    const chat = { key: "chat:1", capacity: 2, perMs: 1 / 1000 };
+    const global = { key: "global", capacity: 3, perMs: 1 / 100 };
+    expect(buckets.take([chat, global])).toBeUndefined();
+    expect(buckets.take([chat, global])).toBeUndefined();
+    expect(buckets.take([chat, global])).toBe(1000);
+    expect(buckets.take([global])).toBeUndefined();
+    expect(buckets.take([global])).toBe(100);
+    expect(buckets.refusals()).toBe(2);
+    now = 500;
+    expect(buckets.take([chat], 400)).toBe(500);
+    expect(buckets.take([chat], 500)).toBeUndefined();
+    expect(buckets.take([chat], 0)).toBeCloseTo(1500);
+  });
+});
