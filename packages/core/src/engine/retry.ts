@@ -50,6 +50,12 @@ export interface RetryContext {
   signal: AbortSignal | undefined;
   /** Passed after the pacer by every attempt ({@link PacingOptions.gate}). */
   gate?: PacingOptions["gate"];
+  /**
+   * Awaited by every attempt after the pacer and the gate, right before the request leaves
+   * (the journal's write-ahead `sending` mark). A throw fails the attempt as the call's own
+   * error would; nothing was sent.
+   */
+  beforeCall?: () => Promise<void>;
 }
 
 /**
@@ -59,13 +65,14 @@ export interface RetryContext {
  * are retried only with `retryAmbiguous`. The last error is thrown as is.
  */
 export async function withRetries<T>(call: () => Promise<T>, context: RetryContext): Promise<T> {
-  const { policy, clock, pacer, to, signal, gate } = context;
+  const { policy, clock, pacer, to, signal, gate, beforeCall } = context;
   let limited = false;
   for (let retries = 0; ; retries += 1) {
     const ticket = await pacer.acquire(to, signal, limited);
     // Every released call is answered to the pacer (its latency allowance), gate included.
     try {
       await gate?.(to, signal);
+      await beforeCall?.();
       const answer = await call();
       pacer.answered(ticket);
       return answer;
