@@ -109,8 +109,12 @@ export interface OutboxEvents {
 
 /** A step of a delivery inside a worker, for tracing (and for tests that stop a worker at one). */
 export interface DeliveryStep {
-  /** `journal`: about to save the journal; `journaled`: saved; `send`: a platform call is about to go. */
-  kind: "journal" | "journaled" | "send";
+  /**
+   * `pace`: about to wait for the shared rate limit (a token); `journal`: about to save the
+   * journal; `journaled`: saved; `send`: the part's `sending` mark is saved and its platform
+   * call is about to go.
+   */
+  kind: "pace" | "journal" | "journaled" | "send";
   /** The job. */
   id: string;
 }

@@ -86,16 +86,14 @@ describe.skipIf(redisMissing)(`SIGKILL at every step ${redisMissing ?? ""}`, () 
     expect((await dry.receipt(id)).status).toBe("delivered");
     await worker.close();
     await dry.close();
-    expect(steps).toEqual([
-      ...["journal", "journaled", "send", "journal", "journaled"],
-      ...["journal", "journaled", "send", "journal", "journaled"],
-    ]);
+    const part = ["pace", "journal", "journaled", "send", "journal", "journaled"];
+    expect(steps).toEqual([...part, ...part]);
 
     const outcomes: Outcome[] = [];
-    for (let first = 1; first <= steps.length; first += 5)
+    for (let first = 1; first <= steps.length; first += 6)
       outcomes.push(
         ...(await Promise.all(
-          Array.from({ length: Math.min(5, steps.length - first + 1) }, (_, i) =>
+          Array.from({ length: Math.min(6, steps.length - first + 1) }, (_, i) =>
             crashAt(first + i, first + i),
           ),
         )),
@@ -122,5 +120,10 @@ describe.skipIf(redisMissing)(`SIGKILL at every step ${redisMissing ?? ""}`, () 
     // And a crash before anything was sent loses nothing.
     expect(outcomes[0]?.receipt.status).toBe("delivered");
     expect(outcomes[0]?.arrived).toEqual([1, 1]);
+    // Killed while waiting for part 1's token (step 7, `pace`): nothing of part 1 left, no
+    // `sending` mark was written, so the next worker sends it (issue 21, item 4).
+    expect(steps[6]).toBe("pace");
+    expect(outcomes[6]?.receipt.status).toBe("delivered");
+    expect(outcomes[6]?.arrived).toEqual([1, 1]);
   });
 });
