@@ -22,6 +22,7 @@ export async function startRedisWorker(
 ): Promise<OutboxWorker> {
   const { config, keys, retentionSeconds } = settings;
   const redis = connect(settings.connection);
+  settings.health.watch(redis);
   /** The job this async context delivers: its key and its fence (lock and token). */
   const current = new AsyncLocalStorage<{ key: string; fence: Fence | undefined }>();
   const step = (kind: DeliveryStep["kind"], id: string | undefined): void => {

@@ -28,8 +28,11 @@ export interface RedisServer {
   pause(): void;
   /** Let a paused server go on (SIGCONT). */
   resume(): void;
-  /** Kill it (SIGKILL: with AOF fsynced always, every acknowledged write is on disk) and start it again. */
-  crash(): Promise<void>;
+  /**
+   * Kill it (SIGKILL: with AOF fsynced always, every acknowledged write is on disk) and start
+   * it again after `downMs` (the outage; connections are refused meanwhile).
+   */
+  crash(downMs?: number): Promise<void>;
   /** Stop it and remove its directory. */
   stop(): Promise<void>;
 }
@@ -90,8 +93,9 @@ export async function startRedis(options: { aof?: boolean } = {}): Promise<Redis
     },
     pause: () => child.kill("SIGSTOP"),
     resume: () => child.kill("SIGCONT"),
-    async crash() {
+    async crash(downMs = 0) {
       await stopped(child, "SIGKILL");
+      await new Promise((resolve) => setTimeout(resolve, downMs));
       child = await launch(port, dir, aof);
       child.removeAllListeners("exit");
     },
