@@ -10,10 +10,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutbox, type DeliveryStep, type OutboxWorker } from "../src/index.js";
 import {
+  enqueueJudged,
   type FaultPlatform,
   judge,
   markersOf,
-  replyOf,
   type Sent,
   startFaultPlatform,
 } from "./support/history.js";
@@ -51,15 +51,7 @@ async function outage(
   ].map((entry, n) => ({ ...entry, markers: entry.markers.map((m) => `${prefix}${n}${m}`) }));
   const workers: OutboxWorker[] = [];
   try {
-    const settled = [];
-    for (const entry of sent) {
-      const { id } = await outbox.enqueue(
-        platform.name,
-        { text: replyOf(entry.markers) },
-        { to: entry.chat },
-      );
-      settled.push(outbox.receipt(id).then((receipt) => (entry.receipt = receipt)));
-    }
+    const settled = await enqueueJudged(outbox, platform, sent);
     // Past the lock, the first worker's next request for part 1 is held until the second
     // worker has taken the job over, so both run at once (the race a fence must win).
     const held = outageMs > LOCK.lockDurationMs ? sent[0]?.markers[1] : undefined;
@@ -90,7 +82,7 @@ async function outage(
         onStep: () => held !== undefined && platform.proxy.release(held),
       }),
     );
-    await Promise.all(settled);
+    await settled;
     return judge(platform, sent);
   } finally {
     await Promise.all(workers.map((worker) => worker.close()));

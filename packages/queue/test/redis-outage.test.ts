@@ -10,34 +10,17 @@ import { Redis } from "ioredis";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOutbox, type RedisStateChange } from "../src/index.js";
 import {
+  enqueueJudged,
   type FaultPlatform,
   judge,
-  markersOf,
-  replyOf,
-  type Sent,
   startFaultPlatform,
+  twoPartReplies,
 } from "./support/history.js";
 import { adapterFactories } from "./support/platforms.js";
 import { type RedisServer, redisMissing, startRedis } from "./support/redis-server.js";
 
 let redis: RedisServer;
 let platform: FaultPlatform;
-
-/** Enqueue `count` two-part replies over the platform's chats; their receipts as they settle. */
-async function enqueueReplies(outbox: Awaited<ReturnType<typeof createOutbox>>, count: number) {
-  const sent: Sent[] = [];
-  const settled: Promise<unknown>[] = [];
-  for (let n = 0; n < count; n += 1) {
-    const entry: Sent = {
-      chat: platform.chats[n % platform.chats.length] as string,
-      markers: markersOf(n, 2),
-    };
-    sent.push(entry);
-    const { id } = await outbox.enqueue(platform.name, { text: replyOf(entry.markers) }, { to: entry.chat });
-    settled.push(outbox.receipt(id).then((receipt) => (entry.receipt = receipt)));
-  }
-  return { sent, settled: Promise.all(settled) };
-}
 
 describe.skipIf(redisMissing)(`Redis outages seen by the producer ${redisMissing ?? ""}`, () => {
   beforeEach(async () => {
@@ -56,7 +39,8 @@ describe.skipIf(redisMissing)(`Redis outages seen by the producer ${redisMissing
       partitions: 4,
     });
     const admin = new Redis(redis.url);
-    const { sent, settled } = await enqueueReplies(outbox, 8);
+    const sent = twoPartReplies(platform, 8);
+    const settled = await enqueueJudged(outbox, platform, sent);
     // The named point: each job's last journal write; the subscriber is cut right before
     // the worker publishes the job's result.
     const worker = await outbox.createWorker({
@@ -82,7 +66,8 @@ describe.skipIf(redisMissing)(`Redis outages seen by the producer ${redisMissing
       partitions: 4,
     });
     outbox.on("redis", (change) => changes.push(change));
-    const { sent, settled } = await enqueueReplies(outbox, 12);
+    const sent = twoPartReplies(platform, 12);
+    const settled = await enqueueJudged(outbox, platform, sent);
     let crashed: Promise<void> | undefined;
     let journaled = 0;
     process.stderr.write = ((chunk: string | Uint8Array) => {

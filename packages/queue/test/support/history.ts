@@ -7,7 +7,7 @@ import { checkHistory, type DeliveryHistory, type HistoryVerdict } from "@outbox
 import { type DeliveryReceipt, type ObservedMessage, TransportError } from "@outbox/core";
 import { startSlackEmulator } from "@outbox/slack/testing";
 import { startTelegramEmulator } from "@outbox/telegram/testing";
-import type { QueuedReceipt } from "../../src/index.js";
+import type { Outbox, QueuedReceipt } from "../../src/index.js";
 import type { PlatformSpec } from "./platforms.js";
 import { type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
 
@@ -99,3 +99,24 @@ export function judge(platform: FaultPlatform, sent: readonly Sent[]): HistoryVe
   };
   return checkHistory(history);
 }
+
+/** Enqueue each reply to `platform` in order; resolves when every receipt settled (into `sent`). */
+export async function enqueueJudged(
+  outbox: Outbox,
+  platform: FaultPlatform,
+  sent: Sent[],
+): Promise<Promise<unknown>> {
+  const settled: Promise<unknown>[] = [];
+  for (const entry of sent) {
+    const { id } = await outbox.enqueue(platform.name, { text: replyOf(entry.markers) }, { to: entry.chat });
+    settled.push(outbox.receipt(id).then((receipt) => (entry.receipt = receipt)));
+  }
+  return Promise.all(settled);
+}
+
+/** `count` two-part replies spread over the platform's chats. */
+export const twoPartReplies = (platform: FaultPlatform, count: number): Sent[] =>
+  Array.from({ length: count }, (_, n) => ({
+    chat: platform.chats[n % platform.chats.length] as string,
+    markers: markersOf(n, 2),
+  }));
