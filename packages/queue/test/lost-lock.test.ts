@@ -51,7 +51,7 @@ async function outage(
   ].map((entry, n) => ({ ...entry, markers: entry.markers.map((m) => `${prefix}${n}${m}`) }));
   const workers: OutboxWorker[] = [];
   try {
-    const settled = await enqueueJudged(outbox, platform, sent);
+    const { settled } = await enqueueJudged(outbox, platform, sent);
     // Past the lock, the first worker's next request for part 1 is held until the second
     // worker has taken the job over, so both run at once (the race a fence must win).
     const held = outageMs > LOCK.lockDurationMs ? sent[0]?.markers[1] : undefined;

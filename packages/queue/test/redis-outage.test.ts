@@ -40,7 +40,7 @@ describe.skipIf(redisMissing)(`Redis outages seen by the producer ${redisMissing
     });
     const admin = new Redis(redis.url);
     const sent = twoPartReplies(platform, 8);
-    const settled = await enqueueJudged(outbox, platform, sent);
+    const { settled } = await enqueueJudged(outbox, platform, sent);
     // The named point: each job's last journal write; the subscriber is cut right before
     // the worker publishes the job's result.
     const worker = await outbox.createWorker({
@@ -67,7 +67,7 @@ describe.skipIf(redisMissing)(`Redis outages seen by the producer ${redisMissing
     });
     outbox.on("redis", (change) => changes.push(change));
     const sent = twoPartReplies(platform, 12);
-    const settled = await enqueueJudged(outbox, platform, sent);
+    const { settled } = await enqueueJudged(outbox, platform, sent);
     let crashed: Promise<void> | undefined;
     let journaled = 0;
     process.stderr.write = ((chunk: string | Uint8Array) => {

@@ -9,7 +9,7 @@ import { startSlackEmulator } from "@outbox/slack/testing";
 import { startTelegramEmulator } from "@outbox/telegram/testing";
 import type { Outbox, QueuedReceipt } from "../../src/index.js";
 import type { PlatformSpec } from "./platforms.js";
-import { type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
+import { type ProxyOptions, type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
 
 /** A reply of one part per marker: paragraphs too long to share a message on any platform. */
 export function replyOf(markers: readonly string[]): string {
@@ -45,11 +45,15 @@ export interface FaultPlatform {
 }
 
 /** Start a platform's emulator (its limits enforced) with `count` chats, behind a proxy. */
-export async function startFaultPlatform(name: "telegram" | "slack", count: number): Promise<FaultPlatform> {
+export async function startFaultPlatform(
+  name: "telegram" | "slack",
+  count: number,
+  options: ProxyOptions = {},
+): Promise<FaultPlatform> {
   if (name === "telegram") {
     const ids = Array.from({ length: count }, (_, i) => i + 1);
     const emulator = await startTelegramEmulator({ chats: ids.map((id) => ({ id })) });
-    const proxy = await startRecordingProxy(emulator.apiRoot);
+    const proxy = await startRecordingProxy(emulator.apiRoot, options);
     return {
       name,
       chats: ids.map(String),
@@ -64,7 +68,7 @@ export async function startFaultPlatform(name: "telegram" | "slack", count: numb
   }
   const ids = Array.from({ length: count }, (_, i) => `C0FAULT${i + 1}`);
   const emulator = await startSlackEmulator({ channels: ids.map((id) => ({ id })) });
-  const proxy = await startRecordingProxy(emulator.slackApiUrl);
+  const proxy = await startRecordingProxy(emulator.slackApiUrl, options);
   return {
     name,
     chats: ids,
@@ -100,18 +104,21 @@ export function judge(platform: FaultPlatform, sent: readonly Sent[]): HistoryVe
   return checkHistory(history);
 }
 
-/** Enqueue each reply to `platform` in order; resolves when every receipt settled (into `sent`). */
+/**
+ * Enqueue each reply to `platform` in order; `settled` resolves when every receipt settled
+ * (each into its `sent` entry).
+ */
 export async function enqueueJudged(
   outbox: Outbox,
   platform: FaultPlatform,
   sent: Sent[],
-): Promise<Promise<unknown>> {
+): Promise<{ settled: Promise<unknown> }> {
   const settled: Promise<unknown>[] = [];
   for (const entry of sent) {
     const { id } = await outbox.enqueue(platform.name, { text: replyOf(entry.markers) }, { to: entry.chat });
     settled.push(outbox.receipt(id).then((receipt) => (entry.receipt = receipt)));
   }
-  return Promise.all(settled);
+  return { settled: Promise.all(settled) };
 }
 
 /** `count` two-part replies spread over the platform's chats. */

@@ -1,8 +1,9 @@
 /**
  * A controllable front for an emulator: an HTTP proxy on 127.0.0.1 that records every request
  * body it forwards (so a test knows which parts' requests reached the platform, for
- * `checkHistory`'s `reached`) and can hold requests whose body holds a marker until released,
- * a named fault point instead of timing luck.
+ * `checkHistory`'s `reached`), can hold requests whose body holds a marker until released
+ * (a named fault point instead of timing luck), and can drop the connection after the
+ * emulator processed a request.
  */
 import { once } from "node:events";
 import { createServer, request } from "node:http";
@@ -21,8 +22,21 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
+/** Options of {@link startRecordingProxy}. */
+export interface ProxyOptions {
+  /**
+   * The fault "reset after processed": when it returns true for a request body, the request
+   * goes to the emulator, which processes it, and the client's connection is dropped instead
+   * of the answer.
+   */
+  resetAfterProcessed?: (body: string) => boolean;
+}
+
 /** Start a proxy in front of `upstream` (an emulator's base URL, with or without a path). */
-export async function startRecordingProxy(upstream: string): Promise<RecordingProxy> {
+export async function startRecordingProxy(
+  upstream: string,
+  options: ProxyOptions = {},
+): Promise<RecordingProxy> {
   const target = new URL(upstream);
   const bodies: string[] = [];
   const holds = new Map<string, { taken: boolean; released: Promise<void>; release: () => void }>();
@@ -46,6 +60,11 @@ export async function startRecordingProxy(upstream: string): Promise<RecordingPr
         headers: { ...req.headers, host: target.host },
       },
       (answer) => {
+        if (options.resetAfterProcessed?.(text)) {
+          answer.resume();
+          answer.on("end", () => req.socket.destroy());
+          return;
+        }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
