@@ -217,3 +217,23 @@ describe("Discord emulator", () => {
     }
   });
 });
+
+describe("emulator: enforced nonces (Create Message, discord-api-docs message.mdx)", () => {
+  it("returns the message an enforced nonce created within the window instead of a second one", async () => {
+    await emulator.close();
+    emulator = await startDiscordEmulator({ messageBucket: false, nonceWindowMs: 60_000, now: () => clock });
+    rest = client();
+    const post = (body: object) => rest.post(route, { body }) as Promise<{ id: string; nonce?: string }>;
+    const first = await post({ content: "once", nonce: "n-1", enforce_nonce: true });
+    expect(first.nonce).toBe("n-1");
+    expect((await post({ content: "once", nonce: "n-1", enforce_nonce: true })).id).toBe(first.id);
+    expect(emulator.observe()).toHaveLength(1);
+    // Without enforce_nonce the nonce deduplicates nothing; past the window neither does it.
+    expect((await post({ content: "once", nonce: "n-1" })).id).not.toBe(first.id);
+    clock += 60_001;
+    expect((await post({ content: "once", nonce: "n-1", enforce_nonce: true })).id).not.toBe(first.id);
+    expect(emulator.observe()).toHaveLength(3);
+    const long = await refusal(post({ content: "x", nonce: "n".repeat(26), enforce_nonce: true }));
+    expect(long.code).toBe(50035);
+  });
+});

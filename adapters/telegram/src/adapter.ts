@@ -2,7 +2,7 @@
  * The Telegram adapter: capabilities, the HTML renderer and the grammY transport, put
  * together by core's engine.
  */
-import { type ChannelAdapter, createAdapter, PayloadError } from "@outbox/core";
+import { type ChannelAdapter, type Clock, createAdapter, PayloadError } from "@outbox/core";
 import { Api, Bot } from "grammy";
 import { telegramCapabilities } from "./capabilities.js";
 import { telegramRenderer } from "./render/renderer.js";
@@ -53,7 +53,11 @@ function clientApi(config: TelegramAdapterConfig): Api {
     ...(config.apiRoot ? { apiRoot: config.apiRoot.replace(/\/+$/, "") } : {}),
     timeoutSeconds: config.timeoutSeconds ?? 60,
     baseFetchConfig: {
-      agent: createKeepAliveAgent(config.apiRoot ?? DEFAULT_API_ROOT, config.keepAliveIdleMs ?? 4_000),
+      agent: createKeepAliveAgent(
+        config.apiRoot ?? DEFAULT_API_ROOT,
+        config.keepAliveIdleMs ?? 4_000,
+        config.clock ? () => (config.clock as Clock).now() : Date.now,
+      ),
     },
   });
 }

@@ -29,24 +29,40 @@ describe("stale keep-alive sockets", () => {
     expect(texts()).toEqual(["one"]);
   });
 
-  for (const retryAmbiguous of [false, true])
-    it(`a reset on a reused socket before any answer is retried once (retryAmbiguous ${retryAmbiguous})`, async () => {
-      await start();
-      const adapter = createTelegramAdapter({
-        token: emulator.token,
-        apiRoot: emulator.apiRoot,
-        keepAliveIdleMs: 600_000,
-        retry: { retryAmbiguous },
-      });
-      expect((await adapter.send({ text: "one" }, { to: "42" })).ok).toBe(true);
-      now += 60_000;
-      const late = await adapter.send({ text: "two" }, { to: "42" });
-      expect(late.ok).toBe(true);
-      expect(emulator.connections.staleResets).toBe(1);
-      expect(emulator.connections.opened).toBe(2);
-      // 0 lost, 0 duplicates.
-      expect(texts()).toEqual(["one", "two"]);
+  it("a reset on a reused socket is ambiguous and never resent: the client cannot know the server did not read it", async () => {
+    await start();
+    const adapter = createTelegramAdapter({
+      token: emulator.token,
+      apiRoot: emulator.apiRoot,
+      keepAliveIdleMs: 600_000, // misconfigured: longer than the server's 60 s
+      clock: { now: () => now, sleep: async () => {} },
     });
+    expect((await adapter.send({ text: "one" }, { to: "42" })).ok).toBe(true);
+    now += 60_000;
+    const late = await adapter.send({ text: "two" }, { to: "42" });
+    expect(late.failures[0]?.error).toMatchObject({ code: "transport_error", ambiguous: true });
+    expect(emulator.connections.staleResets).toBe(1);
+    expect(texts()).toEqual(["one"]);
+  });
+
+  it("never reuses a socket idle past keepAliveIdleMs on the adapter's clock: a server closing idle sockets loses nothing and duplicates nothing", async () => {
+    await start();
+    const adapter = createTelegramAdapter({
+      token: emulator.token,
+      apiRoot: emulator.apiRoot,
+      keepAliveIdleMs: 30_000, // the agent's own timer would fire only after 30 real seconds
+      clock: { now: () => now, sleep: async () => {} },
+    });
+    expect((await adapter.send({ text: "one" }, { to: "42" })).ok).toBe(true);
+    now += 29_999;
+    expect((await adapter.send({ text: "two" }, { to: "42" })).ok).toBe(true);
+    expect(emulator.connections.opened).toBe(1);
+    now += 60_000;
+    const late = await adapter.send({ text: "three" }, { to: "42" });
+    expect(late.ok).toBe(true);
+    expect(emulator.connections).toMatchObject({ opened: 2, staleResets: 0 });
+    expect(texts()).toEqual(["one", "two", "three"]);
+  });
 
   it("closes an idle socket before the server would, so the next send opens a fresh one", async () => {
     await start();

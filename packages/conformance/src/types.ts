@@ -4,7 +4,7 @@
  */
 import type { Capabilities, ChannelAdapter, Fault, ObservedMessage, Target } from "@outbox/core";
 
-export type { Fault, ObservedFormat, ObservedFormatKind, ObservedMessage } from "@outbox/core";
+export type { Fault, FaultTarget, ObservedFormat, ObservedFormatKind, ObservedMessage } from "@outbox/core";
 
 /** One isolated adapter wired to a fresh emulator, built by {@link ConformanceHarness.setup}. */
 export type ConformanceInstance = {

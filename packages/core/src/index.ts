@@ -4,12 +4,14 @@
  *
  * @packageDocumentation
  */
+
+export { type EmulatorFaults, serveFaults } from "./adapter/emulator-faults.js";
 export { createFaultQueue, type FaultQueue } from "./adapter/fault-queue.js";
 export type * from "./adapter/observed.js";
 export * from "./adapter/types.js";
 export * from "./engine/index.js";
 export * from "./errors/errors.js";
-export { neverSent } from "./errors/never-sent.js";
+export { neverLeft, neverSent } from "./errors/never-sent.js";
 export { MIN_SECRET_LENGTH, REDACTED, redactError, redactSecrets } from "./errors/redact.js";
 export { parseMarkdown } from "./markdown/parse-markdown.js";
 export * from "./media/index.js";

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MediaError, neverSent, OutboxError, RateLimitedError, TransportError } from "../src/index.js";
+import {
+  MediaError,
+  neverLeft,
+  neverSent,
+  OutboxError,
+  RateLimitedError,
+  TransportError,
+} from "../src/index.js";
 
 describe("errors", () => {
   it("neverSent: only connection failures before any byte left count as never sent", () => {
@@ -7,6 +14,20 @@ describe("errors", () => {
       expect(neverSent(code), code).toBe(true);
     for (const code of ["ECONNRESET", "EPIPE", "ETIMEDOUT", "UND_ERR_SOCKET", undefined, 61])
       expect(neverSent(code), String(code)).toBe(false);
+  });
+
+  it("neverLeft: a refused code or a failed connect() anywhere in the chain; a reset while reading is ambiguous", () => {
+    const sys = (code: string, syscall: string) =>
+      Object.assign(new Error(`${syscall} ${code}`), { code, syscall });
+    expect(neverLeft(new TypeError("fetch failed", { cause: sys("ECONNRESET", "connect") }))).toBe(true);
+    expect(neverLeft({ error: { code: "ECONNRESET", erroredSysCall: "connect" } })).toBe(true); // grammY
+    expect(
+      neverLeft({ original: new TypeError("fetch failed", { cause: sys("ECONNREFUSED", "connect") }) }),
+    ).toBe(true); // Slack
+    expect(neverLeft(new TypeError("fetch failed", { cause: sys("ECONNRESET", "read") }))).toBe(false);
+    expect(neverLeft(sys("EPIPE", "write"))).toBe(false);
+    expect(neverLeft(new Error("timeout"))).toBe(false);
+    expect(neverLeft(undefined)).toBe(false);
   });
 
   it("keeps a stable code, the subclass name and the cause", () => {

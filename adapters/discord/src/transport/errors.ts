@@ -7,7 +7,7 @@
 import {
   AuthError,
   MediaError,
-  neverSent,
+  neverLeft,
   OutboxError,
   PlatformError,
   RateLimitedError,
@@ -27,7 +27,6 @@ interface RestFailure {
   retryAfter?: number;
   global?: boolean;
   rawError?: { errors?: unknown };
-  cause?: { code?: unknown };
 }
 
 /** What the failed call was about, for the messages. */
@@ -64,8 +63,7 @@ export function toOutboxError(error: unknown, ctx: CallContext): OutboxError {
       cause: error,
     });
   }
-  const code = failure.code ?? failure.cause?.code;
-  const ambiguous = !neverSent(code);
+  const ambiguous = !neverLeft(error);
   return new TransportError(`Discord ${ctx.route}: ${failure.message ?? String(error)}`, {
     ambiguous,
     ...cause,

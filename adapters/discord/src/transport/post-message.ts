@@ -1,7 +1,9 @@
 /**
  * One Create Message call (`POST /channels/{id}/messages`): JSON without files, a streamed
- * multipart body with them; mentions limited by `allowed_mentions`; a reply that Discord
- * dropped because its target vanished reported as a degradation.
+ * multipart body with them; mentions limited by `allowed_mentions`; the operation's key sent
+ * as `nonce` with `enforce_nonce: true`, so Discord returns the message an earlier attempt
+ * created instead of a second one (a resend after an ambiguous failure is safe); a reply that
+ * Discord dropped because its target vanished reported as a degradation.
  */
 import type { OperationBase, SentMessage } from "@outbox/core";
 import type { DiscordAllowedMentions, DiscordRestLike } from "../types.js";
@@ -58,6 +60,7 @@ export async function postMessage(
     ...message,
     allowed_mentions: ctx.allowedMentions,
     ...(reference ? { message_reference: reference } : {}),
+    ...(op.key === undefined ? {} : { nonce: op.key, enforce_nonce: true }),
   };
   const signal = op.signal ? { signal: op.signal } : {};
   const multipart = files.length === 0 ? undefined : multipartBody(body, files);

@@ -1,6 +1,8 @@
 /**
  * The Discord transport: one Create Message per operation through @discordjs/rest, errors
- * mapped onto core's classes. It never retries or sleeps: the engine does.
+ * mapped onto core's classes. It never retries or sleeps: the engine does, and since every
+ * Create Message carries the operation's key as an enforced nonce, the engine may resend one
+ * that failed ambiguously (`deduplicatesByKey`).
  */
 import type {
   AlbumOperation,
@@ -66,5 +68,6 @@ export function createDiscordTransport(
       ),
     editText: (op) => editMessage(ctx, op),
     deleteMessage: (op) => deleteMessage(ctx, op),
+    deduplicatesByKey: true,
   };
 }

@@ -5,7 +5,7 @@
  */
 import {
   AuthError,
-  neverSent,
+  neverLeft,
   OutboxError,
   PlatformError,
   RateLimitedError,
@@ -68,11 +68,11 @@ export function toOutboxError(error: unknown, method: string, role?: ThreadRole)
   return fromNetwork(error, method);
 }
 
-/** A network failure: ambiguous unless the connection never opened. */
+/** A network failure: ambiguous unless the request was never written (core's `neverLeft`). */
 export function fromNetwork(error: unknown, method: string): OutboxError {
   if (error instanceof OutboxError) return error;
   const code = networkCode(error);
-  const ambiguous = !neverSent(code);
+  const ambiguous = !neverLeft(error);
   const reason = code ?? (error instanceof Error ? error.name : "network failure");
   return new TransportError(`Slack ${method}: request failed (${reason})`, { ambiguous, cause: error });
 }

@@ -1,11 +1,12 @@
 /**
  * Telegram failures → core's error classes. grammY throws `GrammyError` for every
  * `ok: false` answer (it never looks at the HTTP status) and `HttpError` when the request
- * or the JSON failed; the second is ambiguous unless the connection never opened.
+ * or the JSON failed; the second is ambiguous unless the request was never written (the
+ * connection never opened: core's `neverLeft`).
  */
 import {
   AuthError,
-  neverSent,
+  neverLeft,
   OutboxError,
   PlatformError,
   RateLimitedError,
@@ -38,8 +39,7 @@ export function toOutboxError(error: unknown, method: string): OutboxError {
   if (error instanceof GrammyError) return fromGrammyError(error, method);
   if (error instanceof HttpError) {
     if (error.error instanceof OutboxError) return error.error;
-    const code = (error.error as { code?: unknown } | undefined)?.code;
-    const ambiguous = !neverSent(code);
+    const ambiguous = !neverLeft(error.error);
     return new TransportError(`Telegram ${method}: ${describe(error.error)}`, { ambiguous, cause: error });
   }
   return new TransportError(`Telegram ${method}: ${describe(error)}`, { ambiguous: true, cause: error });

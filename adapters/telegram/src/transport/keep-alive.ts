@@ -1,62 +1,46 @@
 /**
- * Keep-alive sockets that never go stale under a request. The adapter's own agent closes a
- * socket idle for `idleMs`, before the server would; and when a request sent on a REUSED
- * socket fails with a reset before any byte of the answer arrived, the server closed the
- * idle socket as the request crossed it. Node documents that case (`request.reusedSocket`)
- * as the one to retry: the agent gives the socket error the code {@link STALE_SOCKET}
- * (grammY's fetch keeps an error's code), and the transport reports it as not ambiguous.
+ * Keep-alive sockets that never go stale under a request. A server closes a connection it
+ * has seen idle for a while, and a request written as that close crosses it is reset: the
+ * client cannot tell whether the server read it, so such a reset is ambiguous and never
+ * resent (docs/delivery.md, "Stale keep-alive sockets"). The adapter's own agent prevents
+ * the race instead: it closes a socket idle for `idleMs` (its timer), well before Telegram
+ * does, and before reusing a free socket it checks how long that socket has been idle on the
+ * adapter's clock, so a late timer (a busy event loop, a suspended machine) still never
+ * hands out a socket idle past `idleMs`.
  */
 import { type ClientRequest, Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import type { Socket } from "node:net";
 
-/** Error code of a reset on a reused keep-alive socket before any answer byte. */
-export const STALE_SOCKET = "OUTBOX_STALE_KEEP_ALIVE_SOCKET";
-
-/** Socket errors of a connection the server has closed. */
-const RESETS = new Set(["ECONNRESET", "EPIPE"]);
-
 type AddRequest = (req: ClientRequest, options: unknown) => void;
 
 /**
- * The agent for `apiRoot` (http or https by its scheme), closing sockets idle for `idleMs`
- * and marking stale-socket resets with {@link STALE_SOCKET}.
+ * The agent for `apiRoot` (http or https by its scheme), keeping connections alive and
+ * closing each one once idle for `idleMs` by `now` (milliseconds).
  */
-export function createKeepAliveAgent(apiRoot: string, idleMs: number): HttpAgent {
+export function createKeepAliveAgent(apiRoot: string, idleMs: number, now: () => number): HttpAgent {
   const options = { keepAlive: true, timeout: idleMs };
   const agent = apiRoot.startsWith("http:") ? new HttpAgent(options) : new HttpsAgent(options);
+  const idleSince = new WeakMap<Socket, number>();
+  agent.on("free", (socket: Socket) => idleSince.set(socket, now()));
   const add = (agent as unknown as { addRequest: AddRequest }).addRequest.bind(agent);
   (agent as unknown as { addRequest: AddRequest }).addRequest = (req, requestOptions) => {
+    dropIdle(agent, idleSince, idleMs, now());
     add(req, requestOptions);
-    watch(req);
   };
   return agent;
 }
 
-/**
- * Mark `req`'s error when it reused a socket and failed before any answer byte (the
- * socket's `bytesRead` did not move since the request got it: no listener on its data).
- */
-function watch(req: ClientRequest): void {
-  let socket: Socket | undefined;
-  let readBefore = 0;
-  req.once("socket", (s) => {
-    socket = s;
-    readBefore = s.bytesRead;
-  });
-  // Registered before the fetch library's own listener, so the code is set when it rejects.
-  req.once("error", (error: NodeJS.ErrnoException) => {
-    const answered = socket !== undefined && socket.bytesRead > readBefore;
-    if (req.reusedSocket && !answered && error.code !== undefined && RESETS.has(error.code))
-      error.code = STALE_SOCKET;
-  });
-}
-
-/** Whether an error (or one it wraps: grammY's `HttpError.error`, `cause`) is a stale-socket reset. */
-export function isStaleSocket(error: unknown): boolean {
-  for (let e = error, depth = 0; e instanceof Object && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === STALE_SOCKET) return true;
-    e = (e as { error?: unknown }).error ?? (e as { cause?: unknown }).cause;
+/** Close every free socket idle for `idleMs` or more, so the request at hand opens a fresh one. */
+function dropIdle(agent: HttpAgent, idleSince: WeakMap<Socket, number>, idleMs: number, at: number): void {
+  const pools = agent.freeSockets as Record<string, Socket[] | undefined>;
+  for (const [name, free = []] of Object.entries(pools)) {
+    const kept = free.filter((socket) => {
+      const stale = at - (idleSince.get(socket) ?? at) >= idleMs;
+      if (stale) socket.destroy();
+      return !stale;
+    });
+    if (kept.length === 0) delete pools[name];
+    else pools[name] = kept;
   }
-  return false;
 }

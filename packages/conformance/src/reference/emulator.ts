@@ -1,4 +1,4 @@
-import type { Capabilities, MediaKind } from "@outbox/core";
+import { type Capabilities, createFaultQueue, type MediaKind } from "@outbox/core";
 import { sha256Hex } from "../fixtures.js";
 import type { Fault, ObservedMessage } from "../types.js";
 import { type ParsedReferenceMarkup, parseReferenceMarkup, parseReferenceSpans } from "./markup.js";
@@ -43,10 +43,22 @@ export type EmulatorResponse =
   | { ok: true; ids: string[] }
   | { ok: false; status: number; description: string; retryAfterMs?: number };
 
-/** Error thrown when the emulator drops the connection (a `reset` fault). */
+/** Error thrown when the emulator drops the connection (a `reset` or `reset-after-processed` fault). */
 export class EmulatorResetError extends Error {
   /** Always `ECONNRESET`, like a socket error. */
   readonly code = "ECONNRESET";
+}
+
+/** Error thrown when the call never reached the emulator (a `reset-before-write` fault). */
+export class EmulatorRefusedError extends Error {
+  /** Always `ECONNREFUSED`, like a connection that never opened. */
+  readonly code = "ECONNREFUSED";
+}
+
+/** Error thrown when the emulator never answers (a `timeout-after-processed` fault): the client gave up. */
+export class EmulatorTimeoutError extends Error {
+  /** Always `ETIMEDOUT`, like a client's timeout. */
+  readonly code = "ETIMEDOUT";
 }
 
 /**
@@ -80,7 +92,8 @@ export class ReferenceEmulator {
   readonly #capabilities: Capabilities;
   readonly #observed: ObservedMessage[] = [];
   readonly #known = new Set<string>();
-  readonly #faults: Fault[] = [];
+  readonly #faults = createFaultQueue();
+  readonly #reached: EmulatorCall[] = [];
   readonly #buckets = new Map<string, { tokens: number; updated: number }>();
   /** Messages by id (every album member maps to its album), with when each last changed. */
   readonly #byId = new Map<string, { message: ObservedMessage; changedAt: number }>();
@@ -100,7 +113,12 @@ export class ReferenceEmulator {
 
   /** Queue a fault for the next call(s). */
   inject(fault: Fault): void {
-    this.#faults.push({ ...fault });
+    this.#faults.inject({ ...fault });
+  }
+
+  /** Every call that reached the platform, processed or not, in order (a refused connection's call is not here). */
+  reached(): readonly EmulatorCall[] {
+    return this.#reached;
   }
 
   /** Calls received so far, refused ones included. */
@@ -113,11 +131,27 @@ export class ReferenceEmulator {
     return this.#refusals;
   }
 
-  /** Handle one API call. Throws {@link EmulatorResetError} for a `reset` fault. */
+  /**
+   * Handle one API call, each as if on its own connection. Throws
+   * {@link EmulatorRefusedError} for a `reset-before-write` fault (the call is not counted),
+   * {@link EmulatorResetError} for `reset` and `reset-after-processed`, and
+   * {@link EmulatorTimeoutError} for `timeout-after-processed` (both after processing it).
+   */
   async call(call: EmulatorCall): Promise<EmulatorResponse> {
+    if (this.#faults.refuse()) throw new EmulatorRefusedError("connect ECONNREFUSED");
     this.#calls += 1;
-    const fault = this.#takeFault();
-    if (fault) return fault;
+    this.#reached.push(call);
+    const fault = this.#faults.next(call.method);
+    const refusal = fault === undefined ? undefined : refusalFor(fault);
+    const response = refusal ?? this.#process(call);
+    if (fault?.kind === "reset-after-processed") throw new EmulatorResetError("socket hang up");
+    if (fault?.kind === "timeout-after-processed") throw new EmulatorTimeoutError("request timed out");
+    this.#faults.answered(call.method);
+    return response;
+  }
+
+  /** The platform's own handling of a call. */
+  #process(call: EmulatorCall): EmulatorResponse {
     const limited = this.#rateLimit(call.chat);
     if (limited) return limited;
     if (call.method === "editText" || call.method === "deleteMessage") return this.#change(call);
@@ -182,24 +216,6 @@ export class ReferenceEmulator {
     if (parsed.formatting.length === 0) delete message.formatting;
     entry.changedAt = now;
     return { ok: true, ids: [call.messageId] };
-  }
-
-  #takeFault(): EmulatorResponse | undefined {
-    const fault = this.#faults[0];
-    if (!fault) return undefined;
-    const times = fault.kind === "reject" ? 1 : (fault.times ?? 1);
-    if (times <= 1) this.#faults.shift();
-    else this.#faults[0] = { ...fault, times: times - 1 } as Fault;
-    switch (fault.kind) {
-      case "rate-limit":
-        return { ok: false, status: 429, description: "Too Many Requests", retryAfterMs: fault.retryAfterMs };
-      case "server-error":
-        return { ok: false, status: fault.status, description: "Internal Server Error" };
-      case "reject":
-        return { ok: false, status: 400, description: fault.description };
-      case "reset":
-        throw new EmulatorResetError("socket hang up");
-    }
   }
 
   /** Token buckets, as `RateLimit` defines them: `burst` (default `limit`) at once, refilled at `limit` per `intervalMs`. */
@@ -311,6 +327,22 @@ export class ReferenceEmulator {
 }
 
 // --- internal ---
+
+/** The answer a request-level fault gives instead of processing; `undefined` when the call is processed. */
+function refusalFor(fault: Fault): EmulatorResponse | undefined {
+  switch (fault.kind) {
+    case "rate-limit":
+      return { ok: false, status: 429, description: "Too Many Requests", retryAfterMs: fault.retryAfterMs };
+    case "server-error":
+      return { ok: false, status: fault.status, description: "Internal Server Error" };
+    case "reject":
+      return { ok: false, status: 400, description: fault.description };
+    case "reset":
+      throw new EmulatorResetError("socket hang up");
+    default:
+      return undefined;
+  }
+}
 
 /** Visible text (or caption) and its spans, as an observation carries them; no `formatting` when plain. */
 function shown(

@@ -12,8 +12,10 @@ import {
 import {
   type EmulatorCall,
   type EmulatorFile,
+  EmulatorRefusedError,
   EmulatorResetError,
   type EmulatorResponse,
+  EmulatorTimeoutError,
   type ReferenceEmulator,
 } from "./emulator.js";
 
@@ -69,7 +71,10 @@ async function upload(media: LoadedMedia): Promise<EmulatorFile> {
   return { name: media.fileName, mimeType: media.mimeType, bytes: Buffer.concat(chunks) };
 }
 
-/** One call; a dropped connection is an ambiguous `TransportError`, refusals become core errors. */
+/**
+ * One call; a dropped connection or a timeout is an ambiguous `TransportError`, a connection
+ * refused before the call was written a certain one, refusals become core errors.
+ */
 async function call(
   emulator: ReferenceEmulator,
   request: EmulatorCall,
@@ -78,8 +83,10 @@ async function call(
   try {
     response = await emulator.call(request);
   } catch (error) {
-    if (error instanceof EmulatorResetError)
-      throw new TransportError(`${request.method}: connection reset`, { ambiguous: true, cause: error });
+    if (error instanceof EmulatorResetError || error instanceof EmulatorTimeoutError)
+      throw new TransportError(`${request.method}: ${error.message}`, { ambiguous: true, cause: error });
+    if (error instanceof EmulatorRefusedError)
+      throw new TransportError(`${request.method}: connection refused`, { ambiguous: false, cause: error });
     throw error;
   }
   if (response.ok) return response;

@@ -59,16 +59,53 @@ export type ObservedMessage = {
   revisions?: string[];
 };
 
-/** A misbehaviour the emulator applies to the next call(s). */
+/**
+ * Where a fault strikes: the request it hits, named by the platform's method or operation as
+ * the emulator names it (Telegram `sendMessage`; Slack `chat.postMessage`,
+ * `files.getUploadURLExternal`, `upload` for the POST to an upload URL,
+ * `files.completeUploadExternal`; Discord `POST /channels/:id/messages` with every id written
+ * `:id`; the reference platform `sendText`, `sendMedia`, `sendAlbum`, `editText`,
+ * `deleteMessage`). Method names compare without regard to case.
+ */
+export interface FaultTarget {
+  /** Only requests to this method or operation suffer the fault; any request when absent. */
+  method?: string;
+  /** Let this many requests the fault would hit pass unharmed first (default 0). */
+  skip?: number;
+}
+
+/** A misbehaviour the emulator applies to the next call(s) (see {@link FaultTarget} for targeting). */
 export type Fault =
   /** Answer 429 with this `retry_after`, `times` calls in a row (default 1). */
-  | { kind: "rate-limit"; retryAfterMs: number; times?: number }
+  | ({ kind: "rate-limit"; retryAfterMs: number; times?: number } & FaultTarget)
   /** Answer this 5xx status, `times` calls in a row (default 1). */
-  | { kind: "server-error"; status: 500 | 502 | 503; times?: number }
-  /** Drop the connection before a response, `times` calls in a row (default 1). */
-  | { kind: "reset"; times?: number }
+  | ({ kind: "server-error"; status: 500 | 502 | 503; times?: number } & FaultTarget)
+  /** Drop the connection before a response, `times` calls in a row (default 1); the request is received but not processed. */
+  | ({ kind: "reset"; times?: number } & FaultTarget)
   /** Answer a platform 400 with this description, on the next call. */
-  | { kind: "reject"; description: string };
+  | ({ kind: "reject"; description: string } & FaultTarget)
+  /**
+   * Reset the connection before the request is written, `times` connections in a row
+   * (default 1): nothing reaches the platform, and the client sees its connection fail
+   * before it connected. A connection names no method until a request is written on it,
+   * so the target works the other way round: the fault is armed once the emulator has
+   * answered a request to `method` (after `skip` such answers), and strikes the next
+   * connection opened after that answer; without `method` it strikes the next connection.
+   * While it waits, every answer closes its connection (`Connection: close`), so each
+   * request opens one; keep-alive connections idle when it is injected are closed.
+   */
+  | ({ kind: "reset-before-write"; times?: number } & FaultTarget)
+  /**
+   * Process the request (the message is recorded, as the platform would) and then drop the
+   * connection before any byte of the answer, `times` calls in a row (default 1).
+   */
+  | ({ kind: "reset-after-processed"; times?: number } & FaultTarget)
+  /**
+   * Process the request (the message is recorded) and never answer, `times` calls in a row
+   * (default 1): the client gives up after its own timeout. The connection stays open until
+   * the client closes it or the emulator stops.
+   */
+  | ({ kind: "timeout-after-processed"; times?: number } & FaultTarget);
 
 /** Options of an adapter's `createEmulatedChannel`: how the adapter under demo loads media. */
 export interface EmulatedChannelOptions {

@@ -149,6 +149,15 @@ export interface OperationBase {
   thread?: string;
   /** Cancels the operation. */
   signal?: AbortSignal;
+  /**
+   * A key naming this operation, for a platform that deduplicates by a client-chosen id
+   * (Discord's `nonce` with `enforce_nonce`): 24 characters of `[A-Za-z0-9_-]`, the same on
+   * every retry of the operation, and in every process for the same send `idempotencyKey`,
+   * target and part (a send without `idempotencyKey` derives it from a random id of its own).
+   * Set by the engine on every send operation (text, media, album); a transport that sends
+   * it declares {@link Transport.deduplicatesByKey}. See docs/writing-an-adapter.md.
+   */
+  key?: string;
 }
 
 /** Send one text message. */
@@ -242,6 +251,14 @@ export interface Transport {
   deleteMessage?(op: DeleteOperation): Promise<void>;
   /** Release connections. */
   close?(): Promise<void>;
+  /**
+   * The platform deduplicates sends by {@link OperationBase.key}, which this transport sends
+   * (Discord: `nonce` + `enforce_nonce`): a resend of an operation that may already have been
+   * processed returns the message it created instead of a second one. The engine then resends
+   * a send whose attempt failed ambiguously (reset or timeout after the request was written,
+   * 5xx) within its retries, instead of reporting it ambiguous at once. Default `false`.
+   */
+  deduplicatesByKey?: boolean;
 }
 
 /** Time source and sleeper; injectable so tests never wait for real. */

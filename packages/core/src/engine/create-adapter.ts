@@ -19,6 +19,7 @@ import { systemClock } from "./clock.js";
 import { fingerprint } from "./fingerprint.js";
 import { loadMediaInputs } from "./load-media-inputs.js";
 import { createMemoryStore } from "./memory-store.js";
+import { randomSendKey } from "./operation-key.js";
 import { createPacer } from "./pacer.js";
 import { resolveRetryPolicy } from "./retry.js";
 import { journalSaver, type PlanHook, receiptOf, runPlan } from "./run-plan.js";
@@ -94,6 +95,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
       replyTo: capabilities.replies ? wanted : undefined,
       replyMode,
       replyUnsupported: wanted !== undefined && !capabilities.replies,
+      sendKey: key ?? randomSendKey(),
       journal,
       save,
       writeAhead: store.writeAhead === true,

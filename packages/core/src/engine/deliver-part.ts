@@ -7,6 +7,7 @@ import {
 } from "../errors/errors.js";
 import type { Target } from "../payload/types.js";
 import type { AlbumPart, Degradation, MediaPart, TextPart } from "../plan/types.js";
+import { type OperationRole, operationKey } from "./operation-key.js";
 import { isAmbiguous, type RetryContext, withRetries } from "./retry.js";
 
 /** A part that goes to the platform. */
@@ -30,6 +31,8 @@ export interface PartContext {
   target: Target;
   /** Pacing and retries. */
   retry: RetryContext;
+  /** Seed of every operation's `key`: the send's `idempotencyKey`, or a random id per send. */
+  sendKey: string;
 }
 
 /**
@@ -48,9 +51,9 @@ export async function deliverPart(
   let reply = replyTo;
   let current = part;
   for (;;) {
-    const operation = toOperation(current, reply, context);
+    const operation = toOperation(current, reply, context, keyOf(context, index, "part"));
     try {
-      const sent = await withRetries(() => call(context.transport, operation), context.retry);
+      const sent = await withRetries(() => call(context.transport, operation), retryContext(context));
       if (sent.degraded !== undefined) degraded.push(sent.degraded);
       if (sent.rateLimit !== undefined && sent.rateLimit.remaining <= 0)
         context.retry.pacer.pause(context.target.to, sent.rateLimit.resetAfterMs);
@@ -100,9 +103,10 @@ async function rescueCaption(
     { type: "text", tree: { type: "root", children: [] }, text: part.caption, sources: part.sources },
     replyTo,
     context,
+    keyOf(context, index, "caption"),
   );
   try {
-    const sent = await withRetries(() => call(context.transport, operation), context.retry);
+    const sent = await withRetries(() => call(context.transport, operation), retryContext(context));
     return {
       message: { id: sent.id, kind: "text", part: index },
       degradation: {
@@ -116,13 +120,32 @@ async function rescueCaption(
   }
 }
 
-function toOperation(part: SendablePart, replyTo: string | undefined, context: PartContext): Operation {
+function keyOf(context: PartContext, index: number, role: OperationRole): string {
+  return operationKey(context.sendKey, context.target.to, index, role);
+}
+
+/**
+ * The retry context of a send: where the platform deduplicates by the operation's key, an
+ * ambiguous failure is resent like a certain one (the resend cannot duplicate).
+ */
+function retryContext(context: PartContext): RetryContext {
+  return context.transport.deduplicatesByKey === true
+    ? { ...context.retry, resendAmbiguous: true }
+    : context.retry;
+}
+
+function toOperation(
+  part: SendablePart,
+  replyTo: string | undefined,
+  context: PartContext,
+  key: string,
+): Operation {
   const { target } = context;
-  if (part.type === "text") return placed({ target, type: "text", text: part.text }, replyTo, context);
+  if (part.type === "text") return placed({ target, type: "text", text: part.text, key }, replyTo, context);
   const operation: Operation =
     part.type === "album"
-      ? { target, type: "album", items: part.items }
-      : { target, type: "media", kind: part.kind, media: part.media };
+      ? { target, type: "album", items: part.items, key }
+      : { target, type: "media", kind: part.kind, media: part.media, key };
   if (part.caption !== undefined) operation.caption = part.caption;
   return placed(operation, replyTo, context);
 }

@@ -28,11 +28,18 @@ export function isAmbiguous(error: unknown): boolean {
   );
 }
 
-function retryDelay(error: unknown, retries: number, policy: ResolvedRetryPolicy): number | undefined {
+function retryDelay(
+  error: unknown,
+  retries: number,
+  policy: ResolvedRetryPolicy,
+  resendAmbiguous: boolean,
+): number | undefined {
   if (retries >= policy.maxRetries) return undefined;
   if (error instanceof RateLimitedError)
     return error.retryAfterMs <= policy.maxRetryWaitMs ? Math.max(0, error.retryAfterMs) : undefined;
-  const retryable = isAmbiguous(error) ? policy.retryAmbiguous : error instanceof TransportError;
+  const retryable = isAmbiguous(error)
+    ? policy.retryAmbiguous || resendAmbiguous
+    : error instanceof TransportError;
   return retryable ? BACKOFF_MS * 2 ** retries : undefined;
 }
 
@@ -56,13 +63,19 @@ export interface RetryContext {
    * error would; nothing was sent.
    */
   beforeCall?: () => Promise<void>;
+  /**
+   * The platform deduplicates this call by its operation key (`Transport.deduplicatesByKey`):
+   * an ambiguous failure is resent like a certain one, since the resend cannot duplicate.
+   */
+  resendAmbiguous?: boolean;
 }
 
 /**
  * Run one platform call, paced, with bounded retries: a 429 waits `retryAfterMs` (holding
  * the scope it names for concurrent sends, and slowing the pacer) when within `maxRetryWaitMs`; a network failure
  * before sending backs off 0.5 s, 1 s, 2 s…; ambiguous failures (timeouts, resets, 5xx)
- * are retried only with `retryAmbiguous`. The last error is thrown as is.
+ * are retried only with `retryAmbiguous`, or with `resendAmbiguous` (a platform that
+ * deduplicates the call by its key). The last error is thrown as is.
  */
 export async function withRetries<T>(call: () => Promise<T>, context: RetryContext): Promise<T> {
   const { policy, clock, pacer, to, signal, gate, beforeCall } = context;
@@ -79,7 +92,7 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
     } catch (error) {
       pacer.answered(ticket);
       signal?.throwIfAborted();
-      const delay = retryDelay(error, retries, policy);
+      const delay = retryDelay(error, retries, policy, context.resendAmbiguous === true);
       if (delay === undefined) throw error;
       limited = error instanceof RateLimitedError;
       // A 429 holds its scope in the pacer; the retry waits there, first in its target's queue.

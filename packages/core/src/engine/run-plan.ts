@@ -148,7 +148,7 @@ function marking(context: PartContext, mark: () => Promise<void>): PartContext {
         { ambiguous: false, cause: error },
       );
     });
-  return { transport: context.transport, target: context.target, retry: { ...context.retry, beforeCall } };
+  return { ...context, retry: { ...context.retry, beforeCall } };
 }
 
 /** A journal without `sending` (the part a stopped process was sending when it was saved). */

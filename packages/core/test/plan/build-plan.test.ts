@@ -154,6 +154,7 @@ describe("plan and receipt (property)", () => {
             runPlan(result, {
               transport,
               target: { to: "t" },
+              sendKey: "property",
               retry: {
                 policy: resolveRetryPolicy(),
                 clock,

@@ -1,13 +1,15 @@
 /**
  * Create Message as Discord validates it: content length, attachments matching the file
  * parts (10 at most, each within the upload limit), flags, voice message rules, the reply
- * reference and `allowed_mentions`; the accepted message is stored and decoded.
+ * reference and `allowed_mentions`; an enforced `nonce` seen in the past few minutes returns
+ * the message it created instead of a new one; the accepted message is stored and decoded.
  */
 import { createHash } from "node:crypto";
 import type { ObservedMessage } from "@outbox/core";
 import { DiscordApiError, invalidFormBody } from "./api-error.js";
 import type { RequestBody, UploadedFile } from "./body.js";
 import { decodeDiscordMarkdown } from "./markdown.js";
+import type { NonceLog } from "./nonces.js";
 import type { DiscordStore } from "./store.js";
 
 /** Most characters of `content`. */
@@ -32,6 +34,7 @@ export function createMessage(
   channelId: string,
   body: RequestBody,
   maxUploadBytes: number,
+  nonces: NonceLog,
 ): Record<string, unknown> {
   const channel = store.channel(channelId);
   if (!channel.canSend) throw new DiscordApiError(403, 50013, "Missing Permissions");
@@ -52,6 +55,8 @@ export function createMessage(
   if (voice) checkVoice(text, uploads, channel.voiceMessages);
 
   const reference = replyReference(store, channelId, json.message_reference);
+  const earlier = nonces.earlier(json);
+  if (earlier !== undefined) return earlier;
   const id = store.snowflake();
   const thread = channel.type === "thread" ? channelId : undefined;
   const observed = observe(text, uploads, voice, reference, thread);
@@ -71,9 +76,11 @@ export function createMessage(
       ...(voice ? { duration_secs: entry.duration_secs, waveform: entry.waveform } : {}),
     })),
     timestamp: new Date().toISOString(),
+    ...(json.nonce !== undefined ? { nonce: json.nonce } : {}),
     ...(reference ? { message_reference: { type: 0, message_id: reference, channel_id: channelId } } : {}),
   };
   store.add({ id, channelId, fromBot: true, payload: json, observed, answer });
+  nonces.remember(json, answer);
   return answer;
 }
 

@@ -7,11 +7,12 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createFaultQueue, type Fault, type ObservedMessage } from "@outbox/core";
+import { type Fault, type ObservedMessage, serveFaults } from "@outbox/core";
 import { DiscordApiError } from "./api-error.js";
 import { readBody } from "./body.js";
 import { createMessage } from "./create-message.js";
 import { deleteMessage, editMessage } from "./edit-message.js";
+import { NonceLog } from "./nonces.js";
 import { Buckets, GlobalLimit } from "./rate-limits.js";
 import { DiscordStore, type StoredMessage } from "./store.js";
 import {
@@ -29,8 +30,13 @@ export interface DiscordEmulatorRequest {
   contentType: string;
   /** Transfer-Encoding of the request (`chunked` for a streamed upload). */
   transferEncoding: string;
-  /** HTTP status answered (0 for a dropped connection). */
+  /** HTTP status answered (0 for a dropped connection or an answer withheld). */
   status: number;
+  /**
+   * What the request carried, as text: its JSON payload and file names; absent until its
+   * body was read. A request listed here reached the platform, processed or not.
+   */
+  content?: string;
 }
 
 /** A running emulator. */
@@ -47,8 +53,13 @@ export interface DiscordEmulator {
   messages(): readonly StoredMessage[];
   /** 429s answered under the emulator's own buckets (injected faults not counted). */
   rateLimitRefusals(): number;
-  /** Misbehave on the next call(s). */
+  /**
+   * Misbehave on the next call(s). A fault's `method` names a route with its ids written
+   * `:id` (`POST /channels/:id/messages`).
+   */
   inject(fault: Fault): void;
+  /** Connections reset by a `reset-before-write` fault before their request was written. */
+  refusedConnections(): number;
   /** Make a channel exist. */
   addChannel(channel: EmulatedDiscordChannel): void;
   /** Record a message from a user in a channel, to reply to; returns its id. */
@@ -92,11 +103,17 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
     "2b5d3f7c9e1a24680acf13579bdf2468",
   );
   const requests: DiscordEmulatorRequest[] = [];
-  const faults = createFaultQueue();
+  const nonces = new NonceLog(options.nonceWindowMs ?? 120_000, options.now ?? (() => performance.now()));
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<number> => {
+  const handle = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    entry: DiscordEmulatorRequest,
+  ): Promise<number> => {
     const body = await readBody(req, maxRequestBytes + MiB);
-    const fault = faults.next();
+    entry.content = JSON.stringify([body.json, [...body.files.values()].map((file) => file.name)]);
+    const fault = faults.next(`${req.method} ${path.replace(/\/\d+/g, "/:id")}`, req, res);
     if (fault?.kind === "reset") {
       req.socket.destroy();
       return 0;
@@ -119,7 +136,7 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
       const channelId = messages[1] as string;
       store.channel(channelId); // 10003 / 50001 before the bucket, as Discord answers them
       const headers = buckets.take(channelId);
-      return reply(res, 200, createMessage(store, channelId, body, maxUploadBytes), headers);
+      return reply(res, 200, createMessage(store, channelId, body, maxUploadBytes, nonces), headers);
     }
     const one = /^\/channels\/(\d+)\/messages\/(\d+)$/.exec(path);
     if ((method === "PATCH" || method === "DELETE") && one) {
@@ -160,7 +177,7 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
       status: 0,
     };
     requests.push(entry);
-    handle(req, res, path)
+    handle(req, res, path, entry)
       .then((status) => {
         entry.status = status;
       })
@@ -181,6 +198,7 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
         entry.status = reply(res, api.status, payload, api.headers);
       });
   });
+  const faults = serveFaults(server);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const port = (server.address() as AddressInfo).port;
@@ -194,6 +212,7 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
     rateLimitRefusals: () =>
       buckets.refusals + editBuckets.refusals + deleteBuckets.refusals + (global?.refusals ?? 0),
     inject: (fault) => faults.inject(fault),
+    refusedConnections: () => faults.refusedConnections,
     addChannel: (channel) => store.addChannel(channel),
     seedMessage: (channelId, text) => {
       store.channel(channelId);
@@ -218,7 +237,7 @@ function reply(
   if (body === undefined) {
     res.writeHead(status, headers);
     res.end();
-    return status;
+    return res.headersSent ? status : 0;
   }
   const json = JSON.stringify(body);
   res.writeHead(status, {
@@ -227,5 +246,6 @@ function reply(
     "content-length": Buffer.byteLength(json),
   });
   res.end(json);
-  return status;
+  // An answer withheld by a fault sent nothing.
+  return res.headersSent ? status : 0;
 }

@@ -44,8 +44,13 @@ export interface DiscordEmulatorOptions {
   globalPerSecond?: number | false;
   /** Edit Message bucket per channel, and as large a Delete Message one; `false` disables both. Default 5 per 5 s. */
   editBucket?: EmulatorBucket | false;
-  /** Clock in milliseconds for the buckets. Default `performance.now()`. */
+  /** Clock in milliseconds for the buckets and the nonce window. Default `performance.now()`. */
   now?: () => number;
+  /**
+   * How long an enforced `nonce` is remembered (Discord: "the past few minutes"; the
+   * emulator takes the low end). Default 120 000.
+   */
+  nonceWindowMs?: number;
   /**
    * Accept the id of a message in a text channel as the id of a thread started from it (on
    * Discord such a thread has the message's id; here it need not be created first). Default `true`.

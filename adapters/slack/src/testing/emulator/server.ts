@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createFaultQueue } from "@outbox/core";
+import { serveFaults } from "@outbox/core";
 import { readApiCall } from "./body.js";
 import { EDIT_METHODS } from "./edit-methods.js";
 import { SlackApiError } from "./errors.js";
@@ -28,8 +28,14 @@ import { Workspace } from "./workspace.js";
 export interface EmulatorRequest {
   /** Web API method, or `upload` for an upload URL. */
   method: string;
-  /** HTTP status answered (0 for a dropped connection). */
+  /** HTTP status answered (0 for a dropped connection or an answer withheld). */
   status: number;
+  /**
+   * What the request carried, as text: a Web API call's arguments (JSON, token left out), or
+   * for an upload the file name it was reserved for; absent until it was read. A request
+   * listed here reached the platform, processed or not.
+   */
+  content?: string;
 }
 
 /** A running emulator. */
@@ -48,6 +54,8 @@ export interface SlackEmulator {
   inject(fault: Fault): void;
   /** 429s answered under the emulator's own rate limits (injected faults not counted). */
   rateLimitRefusals(): number;
+  /** Connections reset by a `reset-before-write` fault before their request was written. */
+  refusedConnections(): number;
   /** Make a conversation exist. */
   addChannel(channel: EmulatedConversation): void;
   /** Record a user's message in a channel (to reply to, or a thread root); returns its ts. */
@@ -70,7 +78,6 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
       : new RateLimits(options.rateLimits ?? {}, options.now ?? (() => performance.now()));
   const secret = randomBytes(8).toString("hex");
   const requests: EmulatorRequest[] = [];
-  const faults = createFaultQueue();
   let base = "";
   const ctx: MethodContext = {
     ws,
@@ -89,7 +96,12 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
     const upload = /^\/upload\/v1\/(F\d+)-([0-9a-f]+)$/.exec(path);
     entry.method = api?.[1] ?? (upload ? "upload" : path);
     if (req.method !== "POST") throw new SlackApiError("method_not_allowed", undefined, undefined, 405);
-    const fault = faults.next();
+    const call = api ? await readApiCall(req) : undefined;
+    if (call) {
+      const { token: _token, ...args } = call.args;
+      entry.content = JSON.stringify(args);
+    } else if (upload) entry.content = JSON.stringify([ws.files.get(upload[1] as string)?.fileName]);
+    const fault = faults.next(entry.method, req, res);
     if (fault?.kind === "reset") {
       req.socket.destroy();
       return 0;
@@ -103,8 +115,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
     if (fault?.kind === "reject")
       throw new SlackApiError(fault.description, undefined, undefined, upload ? 400 : 200);
     if (upload) return receive(req, res, upload[1] as string, upload[2] as string);
-    if (!api) throw new SlackApiError("unknown_method", undefined, undefined, 404);
-    const call = await readApiCall(req);
+    if (!api || !call) throw new SlackApiError("unknown_method", undefined, undefined, 404);
     if (call.token === undefined) throw new SlackApiError("not_authed");
     if (revoked.has(call.token)) throw new SlackApiError("token_revoked");
     if (call.token !== token) throw new SlackApiError("invalid_auth");
@@ -144,7 +155,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
     const body = `OK - ${received.bytes}`;
     res.writeHead(200, { "content-type": "text/plain", "content-length": Buffer.byteLength(body) });
     res.end(body);
-    return 200;
+    return res.headersSent ? 200 : 0;
   };
 
   const server = createServer((req, res) => {
@@ -163,6 +174,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
         entry.status = refuse(res, api, entry.method === "upload");
       });
   });
+  const faults = serveFaults(server);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -175,6 +187,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
     history: (channel) => ws.messages.filter((m) => channel === undefined || m.channel === channel),
     inject: (fault) => faults.inject(fault),
     rateLimitRefusals: () => limits?.refusals ?? 0,
+    refusedConnections: () => faults.refusedConnections,
     addChannel: (channel) => ws.add(channel),
     seedMessage: (channel, text) => ws.post({ channel, text, files: [], inbound: true }).ts,
     close: async () => {
@@ -216,5 +229,6 @@ function reply(
     ...headers,
   });
   res.end(json);
-  return status;
+  // An answer withheld by a fault sent nothing.
+  return res.headersSent ? status : 0;
 }

@@ -7,7 +7,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createFaultQueue } from "@outbox/core";
+import { serveFaults } from "@outbox/core";
 import { ApiError } from "./api-error.js";
 import { readRequest } from "./body.js";
 import { BOT, Chats } from "./chats.js";
@@ -23,8 +23,13 @@ import type { EmulatedChat, Fault, FetchedUrl, ObservedMessage, TelegramEmulator
 export interface EmulatorRequest {
   /** Method name as called. */
   method: string;
-  /** HTTP status answered (0 for a dropped connection). */
+  /** HTTP status answered (0 for a dropped connection or an answer withheld). */
   status: number;
+  /**
+   * What the request carried, as text: its parameters (JSON) and uploaded file names; absent
+   * until its body was read. A request listed here reached the platform, processed or not.
+   */
+  content?: string;
 }
 
 /** A running emulator. */
@@ -41,6 +46,8 @@ export interface TelegramEmulator {
   readonly urlFetches: readonly string[];
   /** Connections opened and closed, and requests reset on a connection idle past `idleTimeoutMs`. */
   readonly connections: Readonly<ConnectionCounts>;
+  /** Connections reset by a `reset-before-write` fault before their request was written. */
+  refusedConnections(): number;
   /** Messages that arrived in a chat, in order (every chat when omitted). */
   observe(chatId?: number): ObservedMessage[];
   /** Misbehave on the next call(s). */
@@ -78,7 +85,6 @@ export async function startTelegramEmulator(
   const observations = new Observations();
   const requests: EmulatorRequest[] = [];
   const urlFetches: string[] = [];
-  const faults = createFaultQueue();
   let floodRefusals = 0;
   const takeFlood = (chatId: number): number | undefined => {
     const wait = flood?.take(chatId);
@@ -86,12 +92,17 @@ export async function startTelegramEmulator(
     return wait;
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
+  const handle = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: EmulatorRequest,
+  ): Promise<number> => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const route = /^\/bot([^/]+)\/(?:test\/)?([A-Za-z]+)$/.exec(url.pathname);
     const body = await readRequest(req, url);
+    entry.content = JSON.stringify([body.params, [...body.files.values()].map((file) => file.fileName)]);
     if (!route) throw new ApiError(404, "Not Found");
-    const fault = faults.next();
+    const fault = faults.next(entry.method, req, res);
     if (fault?.kind === "reset") {
       req.socket.destroy();
       return 0;
@@ -126,7 +137,7 @@ export async function startTelegramEmulator(
     if (idle.stale(req, res)) return;
     // With an idle timeout set, announce none (like Telegram): the client cannot plan for it.
     if (options.idleTimeoutMs !== undefined) res.setHeader("connection", "keep-alive");
-    handle(req, res)
+    handle(req, res, entry)
       .then((status) => {
         entry.status = status;
       })
@@ -146,6 +157,7 @@ export async function startTelegramEmulator(
       });
   });
   const idle = watchIdleSockets(server, options.idleTimeoutMs, now);
+  const faults = serveFaults(server);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const port = (server.address() as AddressInfo).port;
@@ -159,6 +171,7 @@ export async function startTelegramEmulator(
     connections: idle.counts,
     observe: (chatId) => observations.list(chatId),
     inject: (fault) => faults.inject(fault),
+    refusedConnections: () => faults.refusedConnections,
     addChat: (chat) => chats.add(chat),
     seedMessage: (chatId, text) => String(chats.seed(chatId, text)),
     close: async () => {
@@ -172,5 +185,6 @@ function reply(res: ServerResponse, status: number, body: unknown): number {
   const json = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(json) });
   res.end(json);
-  return status;
+  // An answer withheld by a fault sent nothing.
+  return res.headersSent ? status : 0;
 }
