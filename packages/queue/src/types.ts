@@ -128,8 +128,8 @@ export interface OutboxEvents {
 export interface DeliveryStep {
   /**
    * `pace`: about to wait for the shared rate limit (a token); `journal`: about to save the
-   * journal; `journaled`: saved; `send`: the part's `sending` mark is saved and its platform
-   * call is about to go.
+   * journal; `send`: the part's `sending` mark is saved and its platform call is about to go;
+   * `journaled`: the journal after a part is saved.
    */
   kind: "pace" | "journal" | "journaled" | "send";
   /** The job. */

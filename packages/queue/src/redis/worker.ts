@@ -38,10 +38,7 @@ export async function startRedisWorker(
     },
     {
       before: (key) => step("journal", key),
-      after: (key, journal) => {
-        step("journaled", key);
-        if (journal.sending !== undefined) step("send", key);
-      },
+      after: (key, journal) => step(journal.sending === undefined ? "journaled" : "send", key),
     },
   );
   const adapters = new Map<string, ChannelAdapter>();
