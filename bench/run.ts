@@ -42,6 +42,7 @@ const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const update = args.includes("--update-baseline");
 const scale = args.includes("--scale");
+const chaos = args.includes("--chaos");
 const only = args.filter((arg) => !arg.startsWith("--"));
 if (update && (quick || only.length > 0)) {
   console.error("--update-baseline needs a full run of every suite (no --quick, no suite names)");
@@ -61,7 +62,7 @@ for (const suite of suites.filter((s) => only.length === 0 || only.includes(s.na
   const started = performance.now();
   console.log(`=== ${suite.name}`);
   try {
-    const metrics = await suite.run({ quick, scale });
+    const metrics = await suite.run({ quick, scale, chaos });
     run.metrics.push(...metrics);
     for (const metric of metrics) console.log(line(metric));
   } catch (error) {
@@ -75,7 +76,7 @@ const baselineFile = `${results}baseline.json`;
 const baseline = existsSync(baselineFile)
   ? (JSON.parse(readFileSync(baselineFile, "utf8")) as RunResult)
   : undefined;
-const gates = quick || !baseline ? [] : checkGates(run.metrics, baseline.metrics);
+const gates = quick ? [] : checkGates(run.metrics, baseline?.metrics ?? []);
 mkdirSync(results, { recursive: true });
 writeFileSync(`${results}latest.json`, `${JSON.stringify({ ...run, gates }, null, 2)}\n`);
 const report = markdownReport(run, gates);

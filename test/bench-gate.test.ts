@@ -32,6 +32,12 @@ describe("bench regression gates", () => {
     ).toEqual([]);
   });
 
+  it("fail an absolute gate (`max`) above it, with or without a baseline", () => {
+    const count = (value: number): Metric => ({ id: "x.duplicates", value, unit: "count", max: 0 });
+    expect(checkGates([count(0)], [])[0]?.passed).toBe(true);
+    expect(checkGates([count(1)], [])[0]).toMatchObject({ passed: false, baseline: 0 });
+  });
+
   it("a deliberate 2× slowdown injected in a tiny bench makes its gate fail", {
     timeout: 60_000,
   }, async () => {

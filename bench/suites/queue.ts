@@ -6,7 +6,8 @@
  * replies, replies out of order, and Redis memory per queued reply (no worker running).
  * `--scale`: 10,000 replies to 500 chats (about 25 minutes); full run: 2,000 replies to 100
  * chats, so the full bench stays under 15 minutes; `--quick`: 100 to 10 chats, 2 workers.
- * Goals: 0 × 429, 0 duplicates, 0 lost, 0 out of order.
+ * Goals: 0 × 429, 0 duplicates, 0 lost, 0 out of order. The full run and `--chaos` (alone)
+ * also run the fault scenario of queue-chaos.ts.
  */
 
 import { createOutbox, type Outbox } from "@outbox/queue";
@@ -17,6 +18,7 @@ import { loadChannel, startEmulatorProcess } from "../support/emulator-child.js"
 import type { Metric, Suite } from "../support/metrics.js";
 import { round } from "../support/stats.js";
 import { floorMs } from "./load.js";
+import { chaosRun, producerOnly } from "./queue-chaos.js";
 
 type Platform = "telegram" | "slack";
 
@@ -100,11 +102,6 @@ async function scenario(platform: Platform, workers: number, chats: number, perC
   }
 }
 
-/** The producer only queues: it never builds an adapter. */
-function producerOnly(): never {
-  throw new Error("the producer does not deliver");
-}
-
 /** Bytes of Redis memory per queued reply, `count` replies queued with no worker. */
 async function memoryPerReply(count: number): Promise<number> {
   const redis = await startRedis();
@@ -126,12 +123,21 @@ async function memoryPerReply(count: number): Promise<number> {
 /** The queue suite. */
 export const queueSuite: Suite = {
   name: "queue",
-  async run({ quick, scale }) {
+  async run({ quick, scale, chaos }) {
     if (redisMissing !== undefined) throw new Error(`queue bench needs Redis: ${redisMissing}`);
+    const metrics: Metric[] = [];
+    // Faults (issue 21): in the full run and alone with --chaos; not in --quick.
+    if (!quick || chaos)
+      for (const platform of ["telegram", "slack"] as const) {
+        const found = await chaosRun(platform, { replies: 120, chats: 12, workers: 3, kills: 6 });
+        for (const metric of found)
+          console.log(`  ${metric.id} ${metric.value} ${metric.unit} (${metric.note ?? ""})`);
+        metrics.push(...found);
+      }
+    if (chaos) return metrics;
     const chats = quick ? 10 : scale ? 500 : 100;
     const perChat = quick ? 10 : 20;
     const counts = quick ? [2] : [1, 2, 4];
-    const metrics: Metric[] = [];
     for (const platform of ["telegram", "slack"] as const)
       for (const workers of counts) {
         const r = await scenario(platform, workers, chats, perChat);

@@ -20,6 +20,8 @@ export interface Metric {
   goal?: { op: "<=" | ">="; target: number };
   /** Regression-gated: lower is better, compared with the committed baseline. */
   gate?: boolean;
+  /** An absolute gate: the (full) run fails when the value exceeds it, whatever the baseline. */
+  max?: number;
   /** What the figure is, for the report. */
   note?: string;
 }
@@ -41,6 +43,8 @@ export interface SuiteContext {
    * (the queue's 10,000 replies to 500 chats); otherwise suites run a smaller version.
    */
   scale?: boolean;
+  /** `--chaos`: only the fault scenarios (the queue's), which the full run includes too. */
+  chaos?: boolean;
   /** Deliberate slowdown of named variants (the gate's own test injects one). */
   slowdown?: Record<string, number>;
 }
@@ -80,6 +84,14 @@ export function checkGates(latest: readonly Metric[], baseline: readonly Metric[
   const before = new Map(baseline.map((metric) => [metric.id, metric]));
   const results: GateResult[] = [];
   for (const metric of latest) {
+    if (metric.max !== undefined)
+      results.push({
+        id: metric.id,
+        value: metric.value,
+        baseline: metric.max,
+        tolerance: 0,
+        passed: metric.value <= metric.max,
+      });
     const old = metric.gate ? before.get(metric.id) : undefined;
     if (!metric.gate || old === undefined) continue;
     const noise = Math.hypot(metric.spread ?? 0, old.spread ?? 0);

@@ -2,13 +2,14 @@
  * Listeners and receipt waiters of an outbox, shared by both modes: results are recorded as
  * they arrive (from this process or, in Redis mode, from any worker).
  */
-import type { OutboxEvents, QueuedReceipt } from "./types.js";
+import type { OutboxEvents, QueuedReceipt, RedisStateChange } from "./types.js";
 
 /** Fan-out of finished deliveries to `on` listeners and `receipt` waiters. */
 export class Completions {
   private readonly listeners: { [E in keyof OutboxEvents]: Set<OutboxEvents[E]> } = {
     finished: new Set(),
     dead: new Set(),
+    redis: new Set(),
   };
   private readonly waiters = new Map<string, Set<(receipt: QueuedReceipt) => void>>();
 
@@ -24,11 +25,26 @@ export class Completions {
     return this.listeners.finished.size + this.listeners.dead.size + this.waiters.size > 0;
   }
 
-  /** A delivery finished: notify waiters of its id and listeners. */
-  emit(receipt: QueuedReceipt): void {
+  /** Ids whose receipts are awaited. */
+  get pending(): string[] {
+    return [...this.waiters.keys()];
+  }
+
+  /** Settle the waiters of a receipt found by a lookup (listeners are not told). */
+  settle(receipt: QueuedReceipt): void {
     const waiting = this.waiters.get(receipt.id);
     this.waiters.delete(receipt.id);
     for (const resolve of waiting ?? []) resolve(receipt);
+  }
+
+  /** Redis's state changed. */
+  redis(change: RedisStateChange): void {
+    for (const listener of this.listeners.redis) listener(change);
+  }
+
+  /** A delivery finished: notify waiters of its id and listeners. */
+  emit(receipt: QueuedReceipt): void {
+    this.settle(receipt);
     for (const listener of this.listeners.finished) listener(receipt);
     if (receipt.status === "dead") for (const listener of this.listeners.dead) listener(receipt);
   }

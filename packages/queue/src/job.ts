@@ -81,6 +81,10 @@ export function toJob(
   };
 }
 
+/** Why a job whose journal could not be saved is not attempted again. */
+const NOT_RETRIED =
+  "; not attempted again: the journal could not be saved, so another attempt could resend delivered parts";
+
 /** A failure another attempt may fix: a 429 beyond the engine's retries, or a network failure before sending. */
 function transient(error: OutboxError): boolean {
   return error instanceof RateLimitedError || (error instanceof TransportError && !isAmbiguous(error));
@@ -89,7 +93,9 @@ function transient(error: OutboxError): boolean {
 /**
  * Deliver a job: `send` with the job's key (parts already in the journal are skipped, a part
  * a crashed worker was sending is ambiguous), again after a backoff while every failure is
- * transient, up to the job's attempts. `sleep` waits between attempts.
+ * transient, up to the job's attempts. `sleep` waits between attempts. A journal that could
+ * not be saved ends the job after this attempt (another could resend delivered parts). With
+ * `signal` aborted (the worker lost the job), the abort reason is thrown: no receipt.
  */
 export async function runJob(
   id: string,
@@ -97,6 +103,7 @@ export async function runJob(
   adapter: ChannelAdapter,
   sleep: (ms: number) => Promise<void>,
   previousAttempts = 0,
+  signal?: AbortSignal,
 ): Promise<QueuedReceipt> {
   const base = { id, platform: job.platform, target: job.target };
   let attempts = previousAttempts;
@@ -107,12 +114,16 @@ export async function runJob(
       receipt = await adapter.send(job.payload, job.target, {
         idempotencyKey: job.key,
         ...(job.replyMode === undefined ? {} : { replyMode: job.replyMode }),
+        ...(signal === undefined ? {} : { signal }),
       });
     } catch (error) {
+      signal?.throwIfAborted();
       // Thrown before anything was sent (invalid payload, key reused): no attempt can fix it.
       return deadReceipt(id, job, attempts, reasonOf(error));
     }
-    const retry = receipt.failures.length > 0 && receipt.failures.every(({ error }) => transient(error));
+    const unsaved = receipt.degraded.some((entry) => entry.from === "journal");
+    const retry =
+      !unsaved && receipt.failures.length > 0 && receipt.failures.every(({ error }) => transient(error));
     if (retry && attempts < job.attempts) {
       await sleep(job.backoffMs * 2 ** (attempts - 1 - previousAttempts));
       continue;
@@ -126,7 +137,7 @@ export async function runJob(
       ...(first === undefined
         ? {}
         : {
-            reason: `${retry ? `gave up after ${attempts} attempts: ` : ""}part ${first.part}: ${first.error.message}`,
+            reason: `${retry ? `gave up after ${attempts} attempts: ` : ""}part ${first.part}: ${first.error.message}${unsaved ? NOT_RETRIED : ""}`,
           }),
       receipt: toQueuedReceipt(receipt),
     };

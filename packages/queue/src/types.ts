@@ -99,18 +99,39 @@ export interface QueuedReceipt {
   receipt?: Omit<DeliveryReceipt, "failures"> & { failures: Array<{ part: number; error: QueuedError }> };
 }
 
+/** Redis went away or came back (Redis mode), as seen by this process's connections. */
+export interface RedisStateChange {
+  /** `down`: a connection failed (commands wait for the reconnection); `up`: connected again. */
+  state: "down" | "up";
+  /** With `down`: what failed (e.g. `connect ECONNREFUSED 127.0.0.1:6379`). */
+  error?: string;
+}
+
 /** Events an outbox emits. */
 export interface OutboxEvents {
-  /** A delivery finished (any status). */
+  /**
+   * A delivery finished (any status). In Redis mode this comes over pub/sub: a result
+   * published while this process's subscription was down is not announced (its `receipt`
+   * still settles).
+   */
   finished: (receipt: QueuedReceipt) => void;
-  /** A delivery was dead-lettered. */
+  /** A delivery was dead-lettered (announced as `finished` is). */
   dead: (receipt: QueuedReceipt) => void;
+  /**
+   * Redis mode: the connection state changed, once per change (nothing is printed to stderr;
+   * listen here to log outages).
+   */
+  redis: (change: RedisStateChange) => void;
 }
 
 /** A step of a delivery inside a worker, for tracing (and for tests that stop a worker at one). */
 export interface DeliveryStep {
-  /** `journal`: about to save the journal; `journaled`: saved; `send`: a platform call is about to go. */
-  kind: "journal" | "journaled" | "send";
+  /**
+   * `pace`: about to wait for the shared rate limit (a token); `journal`: about to save the
+   * journal; `send`: the part's `sending` mark is saved and its platform call is about to go;
+   * `journaled`: the journal after a part is saved.
+   */
+  kind: "pace" | "journal" | "journaled" | "send";
   /** The job. */
   id: string;
 }
@@ -153,7 +174,11 @@ export interface Outbox {
     target: Target,
     options?: EnqueueOptions,
   ): Promise<{ id: string }>;
-  /** The receipt of a job, once it finished (waits for it). */
+  /**
+   * The receipt of a job, once it finished (waits for it). In Redis mode it settles even when
+   * the result was published while this process was disconnected: the result is looked up
+   * again on every reconnection and every 10 s while receipts wait.
+   */
   receipt(id: string, options?: { signal?: AbortSignal }): Promise<QueuedReceipt>;
   /** Listen to an event; returns a function that stops listening. */
   on<E extends keyof OutboxEvents>(event: E, listener: OutboxEvents[E]): () => void;

@@ -6,7 +6,7 @@
 import { PayloadError } from "@outbox/core";
 import { startTelegramEmulator, type TelegramEmulator } from "@outbox/telegram/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createOutbox, type Outbox, type QueuedReceipt } from "../src/index.js";
+import { type AdapterFactory, createOutbox, type Outbox, type QueuedReceipt } from "../src/index.js";
 import { adapterFactories } from "./support/platforms.js";
 
 let emulator: TelegramEmulator;
@@ -83,5 +83,43 @@ describe("in-process outbox", () => {
     await outbox.createWorker();
     expect((await outbox.receipt(first.id)).status).toBe("delivered");
     expect(emulator.observe(2)).toHaveLength(1);
+  });
+
+  it("goes on when the journal cannot be saved: every part tried, the receipt lists them and names the journal", async () => {
+    // The adapter's journal fails its first save (after part 0 went out).
+    const telegram = adapterFactories({ telegram: emulator }).telegram as AdapterFactory;
+    let saves = 0;
+    const failing = await createOutbox({
+      adapters: {
+        telegram: (services) =>
+          telegram({
+            ...services,
+            store: {
+              get: services.store.get,
+              set: async (key, journal) => {
+                saves += 1;
+                if (saves === 1) throw new Error("journal disk full");
+                await services.store.set(key, journal);
+              },
+            },
+          }),
+      },
+    });
+    const markers = ["FIRST-PART", "SECOND-PART", "THIRD-PART"];
+    const text = markers.map((marker) => `${marker} ${"lorem ipsum ".repeat(300)}`).join("\n\n");
+    const { id } = await failing.enqueue("telegram", { text }, { to: "3" });
+    await failing.createWorker();
+    const receipt = await failing.receipt(id);
+    await failing.close();
+    expect(receipt).toMatchObject({ status: "delivered", attempts: 1 });
+    expect(receipt.receipt?.messages.map((message) => message.part)).toEqual([0, 1, 2]);
+    expect(receipt.receipt?.degraded).toEqual([
+      { part: 0, from: "journal", to: "none", reason: expect.stringContaining("journal disk full") },
+    ]);
+    expect(emulator.observe(3).map((message) => message.text?.slice(0, 11))).toEqual([
+      "FIRST-PART ",
+      "SECOND-PART",
+      "THIRD-PART ",
+    ]);
   });
 });

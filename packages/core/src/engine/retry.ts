@@ -74,6 +74,12 @@ export interface RetryContext {
   /** Passed after the pacer by every attempt ({@link PacingOptions.gate}). */
   gate?: PacingOptions["gate"];
   /**
+   * Awaited by every attempt after the pacer and the gate, right before the request leaves
+   * (the journal's write-ahead `sending` mark). A throw fails the attempt as the call's own
+   * error would; nothing was sent.
+   */
+  beforeCall?: () => Promise<void>;
+  /**
    * The platform deduplicates this call by its operation key (`Transport.deduplicatesByKey`):
    * an ambiguous failure is resent like a certain one, since the resend cannot duplicate.
    */
@@ -88,13 +94,14 @@ export interface RetryContext {
  * deduplicates the call by its key). The last error is thrown as is.
  */
 export async function withRetries<T>(call: () => Promise<T>, context: RetryContext): Promise<T> {
-  const { policy, clock, pacer, to, signal, gate } = context;
+  const { policy, clock, pacer, to, signal, gate, beforeCall } = context;
   let limited = false;
   for (let retries = 0; ; retries += 1) {
     const ticket = await pacer.acquire(to, signal, limited);
     // Every released call is answered to the pacer (its latency allowance), gate included.
     try {
       await gate?.(to, signal);
+      await beforeCall?.();
       const answer = await call();
       pacer.answered(ticket);
       return answer;

@@ -66,9 +66,20 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
       context.replyMode === "all" || (context.replyMode === "first" && replyPending)
         ? context.replyTo
         : undefined;
-    if (writeAhead !== undefined)
-      await writeAhead({ ...journal, ambiguousParts: ascending(ambiguous), sending: index });
-    const result = await deliverPart(withoutRescuedCaption(part, index, journal), index, replyTo, context);
+    // The `sending` mark is written when a request for the part leaves, not before its pacing
+    // wait: a process stopped while waiting sent nothing, and the next attempt sends the part.
+    const partContext =
+      writeAhead === undefined
+        ? context
+        : marking(context, () =>
+            writeAhead({ ...journal, ambiguousParts: ascending(ambiguous), sending: index }),
+          );
+    const result = await deliverPart(
+      withoutRescuedCaption(part, index, journal),
+      index,
+      replyTo,
+      partContext,
+    );
     const entries = degradations(result.error === undefined ? plan.degraded : [], result, index, secrets);
     const unsure = result.error !== undefined && isAmbiguous(result.error);
     if (unsure) ambiguous.add(index);
@@ -86,9 +97,58 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
     if (save === undefined) continue;
     journal.deliveredParts = ascending(delivered);
     journal.ambiguousParts = ascending(ambiguous);
-    await save(journal);
+    await saveOrNote(save, journal, index, context);
   }
   return receiptOf(journal, failures);
+}
+
+/**
+ * Save the journal after part `index`. A failed save does not stop the delivery (the part went
+ * out, the rest still goes): it is reported as the part's `journal` degradation, because a
+ * repeat of this send with its key may send the part again. A send cancelled meanwhile (a
+ * queue worker that lost its job) stops here.
+ */
+async function saveOrNote(
+  save: (journal: DeliveryJournal) => Promise<void>,
+  journal: DeliveryJournal,
+  index: number,
+  context: RunContext,
+): Promise<void> {
+  try {
+    await save(journal);
+  } catch (error) {
+    context.retry.signal?.throwIfAborted();
+    journal.degraded.push({
+      part: index,
+      from: "journal",
+      to: "none",
+      reason: redactSecrets(
+        `the journal could not be saved after this part (${errorText(error)}); a repeat of this send with its idempotencyKey may send the part again`,
+        context.secrets,
+      ),
+    });
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The part context whose every request writes `mark` right before it leaves. A mark that
+ * cannot be saved fails the attempt as a failure before sending (nothing left), unless the
+ * send was cancelled meanwhile.
+ */
+function marking(context: PartContext, mark: () => Promise<void>): PartContext {
+  const beforeCall = (): Promise<void> =>
+    mark().catch((error: unknown) => {
+      context.retry.signal?.throwIfAborted();
+      throw new TransportError(
+        `the journal's sending mark could not be saved, so the part was not sent: ${errorText(error)}`,
+        { ambiguous: false, cause: error },
+      );
+    });
+  return { ...context, retry: { ...context.retry, beforeCall } };
 }
 
 /** A journal without `sending` (the part a stopped process was sending when it was saved). */

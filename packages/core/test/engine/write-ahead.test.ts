@@ -46,6 +46,19 @@ describe("write-ahead journals", () => {
     expect(plain.saved.map((journal) => journal.sending)).toEqual([undefined, undefined]);
   });
 
+  it("mark a part `sending` only when its request leaves: after the pacer and the gate", async () => {
+    const store = recordingStore(true);
+    const marksAtGate: number[] = [];
+    const { send } = harness(small, {
+      store,
+      pacing: { gate: async () => void marksAtGate.push(store.saved.length) },
+    });
+    await send({ text }, to, { idempotencyKey: "k" });
+    // Part 0's gate passed before any save, part 1's after part 0's two: a process stopped
+    // while waiting for a token left no `sending` mark, so the next attempt sends the part.
+    expect(marksAtGate).toEqual([0, 2]);
+  });
+
   it("a journal left mid-part (a crash) reports that part ambiguous instead of resending it", async () => {
     const store = recordingStore(true);
     const first = harness(small, { store });
@@ -62,6 +75,46 @@ describe("write-ahead journals", () => {
     const eager = harness(small, { store, retry: { retryAmbiguous: true } });
     expect((await eager.send({ text }, to, { idempotencyKey: "k" })).ok).toBe(true);
     expect(eager.transport.calls).toHaveLength(1);
+  });
+});
+
+describe("a journal that cannot be saved", () => {
+  it("after a part: the delivery goes on and the receipt names the unsaved journal", async () => {
+    const store = recordingStore(false);
+    let failed = false;
+    const flaky: DeliveryStore = {
+      get: store.get,
+      set: async (key, journal) => {
+        if (failed) return store.set(key, journal);
+        failed = true;
+        throw new Error("disk full");
+      },
+    };
+    const { send, transport } = harness(small, { store: flaky });
+    const receipt = await send({ text }, to, { idempotencyKey: "k" });
+    expect(transport.calls).toHaveLength(2);
+    expect(receipt).toMatchObject({ ok: true, failures: [], messages: [{ part: 0 }, { part: 1 }] });
+    expect(receipt.degraded).toEqual([
+      { part: 0, from: "journal", to: "none", reason: expect.stringContaining("disk full") },
+    ]);
+  });
+
+  it("before a part (its sending mark): that part is not sent and fails as not sent", async () => {
+    const store = recordingStore(true);
+    const refusing: DeliveryStore = {
+      writeAhead: true,
+      get: store.get,
+      set: async (key, journal) => {
+        if (journal.sending === 1) throw new Error("OOM command not allowed");
+        return store.set(key, journal);
+      },
+    };
+    const { send, transport } = harness(small, { store: refusing, retry: { maxRetries: 0 } });
+    const receipt = await send({ text }, to, { idempotencyKey: "k" });
+    expect(transport.calls).toHaveLength(1);
+    expect(receipt.failures).toEqual([
+      { part: 1, error: expect.objectContaining({ code: "transport_error", ambiguous: false }) },
+    ]);
   });
 });
 

@@ -48,7 +48,8 @@ export function connect(connection: string | RedisOptions): Redis {
     typeof connection === "string"
       ? new Redis(connection, { maxRetriesPerRequest: null })
       : new Redis({ ...connection, maxRetriesPerRequest: null });
-  // Connection errors are followed by reconnection (commands wait for it); nothing to report per event.
+  // Connection errors are followed by reconnection (commands wait for it); the outbox's
+  // health reports them once per change (never printed, never an unhandled `error` event).
   redis.on("error", () => undefined);
   return redis;
 }

@@ -8,6 +8,7 @@ import type { Redis } from "ioredis";
 import { Completions } from "../events.js";
 import { toJob } from "../job.js";
 import type { Outbox, OutboxConfig, QueuedReceipt } from "../types.js";
+import { createRedisHealth, type RedisHealth } from "./health.js";
 import { connect, jobIdOf, keysOf, partitionOf, partitionQueue } from "./keys.js";
 import { startRedisWorker } from "./worker.js";
 
@@ -28,7 +29,14 @@ export interface RedisSettings {
   retentionSeconds: number;
   /** The Redis keys derived from the prefix. */
   keys: ReturnType<typeof keysOf>;
+  /** Where connections report failures and recoveries (the outbox's `redis` event). */
+  health: RedisHealth;
 }
+
+/** How often waiting receipts are looked up even without news (a missed publish), in ms. */
+const RECHECK_MS = 10_000;
+/** Results fetched per MGET when waiting receipts are looked up. */
+const RECHECK_BATCH = 500;
 
 /** An outbox on Redis (see {@link createOutbox}). */
 export async function createRedisOutbox(
@@ -38,7 +46,9 @@ export async function createRedisOutbox(
   const partitions = config.partitions ?? DEFAULT_PARTITIONS;
   if (!Number.isInteger(partitions) || partitions < 1)
     throw new RangeError(`partitions must be a positive integer, got ${partitions}`);
+  const completions = new Completions();
   const settings: RedisSettings = {
+    health: createRedisHealth((change) => completions.redis(change)),
     config,
     connection: config.connection,
     prefix,
@@ -48,6 +58,7 @@ export async function createRedisOutbox(
   };
   const { keys } = settings;
   const redis = connect(config.connection);
+  settings.health.watch(redis);
   await redis.set(keys.partitions, String(partitions), "NX");
   const agreed = Number(await redis.get(keys.partitions));
   if (agreed !== partitions) {
@@ -60,25 +71,46 @@ export async function createRedisOutbox(
     { length: partitions },
     (_, n) => new Queue(partitionQueue(n), { connection: redis, prefix }),
   );
+  for (const queue of queues) queue.on("error", settings.health.failed);
   await Promise.all(queues.map((queue) => queue.setGlobalConcurrency(1)));
   const platforms = Object.keys(config.adapters);
-  const completions = new Completions();
   let subscriber: Promise<Redis> | undefined;
+  let recheckTimer: NodeJS.Timeout | undefined;
 
+  const lookup = async (id: string): Promise<QueuedReceipt | undefined> => {
+    const json = await redis.get(keys.result(id));
+    return json === null ? undefined : (JSON.parse(json) as QueuedReceipt);
+  };
+  /** Look up every waiting receipt: a result published while unsubscribed was missed. */
+  const recheck = async (): Promise<void> => {
+    const ids = completions.pending;
+    for (let start = 0; start < ids.length; start += RECHECK_BATCH) {
+      const batch = ids.slice(start, start + RECHECK_BATCH);
+      const found = await redis.mget(batch.map((id) => keys.result(id)));
+      for (const json of found) if (json !== null) completions.settle(JSON.parse(json) as QueuedReceipt);
+    }
+  };
+  const recheckQuietly = (): void => void recheck().catch(() => undefined);
   const subscribe = (): Promise<Redis> => {
     subscriber ??= (async () => {
       const connection = redis.duplicate();
+      settings.health.watch(connection);
       connection.on("message", (_channel: string, message: string) =>
         completions.emit(JSON.parse(message) as QueuedReceipt),
       );
       await connection.subscribe(keys.finished);
+      // After a reconnection (ioredis subscribes again): subscribe (answered once the
+      // subscription holds), then look up what was published meanwhile.
+      connection.on("ready", () => {
+        connection.subscribe(keys.finished).then(recheckQuietly, () => undefined);
+      });
+      recheckTimer = setInterval(() => {
+        if (completions.pending.length > 0) recheckQuietly();
+      }, RECHECK_MS);
+      recheckTimer.unref();
       return connection;
     })();
     return subscriber;
-  };
-  const lookup = async (id: string): Promise<QueuedReceipt | undefined> => {
-    const json = await redis.get(keys.result(id));
-    return json === null ? undefined : (JSON.parse(json) as QueuedReceipt);
   };
 
   return {
@@ -99,7 +131,7 @@ export async function createRedisOutbox(
       return completions.wait(id, () => lookup(id), options?.signal);
     },
     on(event, listener) {
-      subscribe().catch(() => undefined);
+      if (event !== "redis") subscribe().catch(() => undefined);
       return completions.on(event, listener);
     },
     async deadLetters(limit = 100) {
@@ -109,6 +141,7 @@ export async function createRedisOutbox(
     },
     createWorker: (options) => startRedisWorker(settings, options),
     async close() {
+      clearInterval(recheckTimer);
       await Promise.all(queues.map((queue) => queue.close()));
       if (subscriber !== undefined) (await subscriber).disconnect();
       redis.disconnect();

@@ -10,7 +10,7 @@ import type { DeliveryStep, OutboxWorker, QueuedReceipt, WorkerOptions } from ".
 import { connect, partitionQueue } from "./keys.js";
 import type { RedisSettings } from "./outbox.js";
 import { createRateGate } from "./rate-gate.js";
-import { createRedisStore } from "./store.js";
+import { createRedisStore, type Fence, LostJobError } from "./store.js";
 
 /** Dead-letter ids kept (the receipts themselves expire with the retention). */
 const DEAD_KEPT = 10_000;
@@ -22,14 +22,25 @@ export async function startRedisWorker(
 ): Promise<OutboxWorker> {
   const { config, keys, retentionSeconds } = settings;
   const redis = connect(settings.connection);
-  const current = new AsyncLocalStorage<string>();
+  settings.health.watch(redis);
+  /** The job this async context delivers: its key and its fence (lock and token). */
+  const current = new AsyncLocalStorage<{ key: string; fence: Fence | undefined }>();
   const step = (kind: DeliveryStep["kind"], id: string | undefined): void => {
     if (id !== undefined) options.onStep?.({ kind, id });
   };
-  const store = createRedisStore(redis, keys.journal, retentionSeconds, {
-    before: (key) => step("journal", key),
-    after: (key) => step("journaled", key),
-  });
+  const store = createRedisStore(
+    redis,
+    keys.journal,
+    retentionSeconds,
+    (key) => {
+      const job = current.getStore();
+      return job?.key === key ? job.fence : undefined;
+    },
+    {
+      before: (key) => step("journal", key),
+      after: (key, journal) => step(journal.sending === undefined ? "journaled" : "send", key),
+    },
+  );
   const adapters = new Map<string, ChannelAdapter>();
   const adapterOf = (platform: string): ChannelAdapter => {
     let adapter = adapters.get(platform);
@@ -48,6 +59,7 @@ export async function startRedisWorker(
             (adapters.get(platform) as ChannelAdapter).capabilities.rateLimits,
             systemClock,
           );
+          step("pace", current.getStore()?.key);
           try {
             await gate(to, signal);
           } catch (error) {
@@ -61,7 +73,6 @@ export async function startRedisWorker(
               },
             );
           }
-          step("send", current.getStore());
         },
       },
     });
@@ -76,8 +87,18 @@ export async function startRedisWorker(
     await multi.publish(keys.finished, json).exec();
   };
 
-  const deliver = async (job: Job<JobData>): Promise<void> => {
+  const deliver = async (job: Job<JobData>, token?: string): Promise<void> => {
     const data = job.data;
+    const lost = new AbortController();
+    const fence: Fence | undefined =
+      token === undefined
+        ? undefined
+        : {
+            lockKey: `${job.queueQualifiedName}:${job.id}:lock`,
+            token,
+            lost: () =>
+              lost.abort(new LostJobError(`job ${data.key} went to another worker (its lock lapsed)`)),
+          };
     const previous = Math.max(0, job.attemptsStarted - 1);
     let receipt: QueuedReceipt;
     if (previous >= data.attempts)
@@ -89,10 +110,19 @@ export async function startRedisWorker(
       );
     else
       try {
-        receipt = await current.run(data.key, () =>
-          runJob(data.key, data, adapterOf(data.platform), (ms) => systemClock.sleep(ms), previous),
+        receipt = await current.run({ key: data.key, fence }, () =>
+          runJob(
+            data.key,
+            data,
+            adapterOf(data.platform),
+            (ms) => systemClock.sleep(ms),
+            previous,
+            lost.signal,
+          ),
         );
       } catch (error) {
+        // The job is another worker's now: it delivers the rest and publishes the receipt.
+        if (lost.signal.aborted) throw error;
         receipt = deadReceipt(data.key, data, previous + 1, reasonOf(error));
       }
     await finish(receipt);

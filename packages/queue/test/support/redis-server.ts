@@ -24,6 +24,15 @@ export interface RedisServer {
   port: number;
   /** Stop it (SIGTERM: with AOF, everything acknowledged is on disk) and start it again on the same port and data. */
   restart(): Promise<void>;
+  /** Freeze the server (SIGSTOP): connections stay open, nothing is answered, its clock runs on. */
+  pause(): void;
+  /** Let a paused server go on (SIGCONT). */
+  resume(): void;
+  /**
+   * Kill it (SIGKILL: with AOF fsynced always, every acknowledged write is on disk) and start
+   * it again after `downMs` (the outage; connections are refused meanwhile).
+   */
+  crash(downMs?: number): Promise<void>;
   /** Stop it and remove its directory. */
   stop(): Promise<void>;
 }
@@ -58,12 +67,13 @@ function launch(port: number, dir: string, aof: boolean): Promise<ChildProcess> 
   });
 }
 
-const stopped = (child: ChildProcess): Promise<void> =>
-  child.exitCode !== null
+const stopped = (child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> =>
+  child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve()
     : new Promise((resolve) => {
         child.once("exit", () => resolve());
-        child.kill("SIGTERM");
+        child.kill("SIGCONT");
+        child.kill(signal);
       });
 
 /** Start a server (see module doc). */
@@ -78,6 +88,14 @@ export async function startRedis(options: { aof?: boolean } = {}): Promise<Redis
     port,
     async restart() {
       await stopped(child);
+      child = await launch(port, dir, aof);
+      child.removeAllListeners("exit");
+    },
+    pause: () => child.kill("SIGSTOP"),
+    resume: () => child.kill("SIGCONT"),
+    async crash(downMs = 0) {
+      await stopped(child, "SIGKILL");
+      await new Promise((resolve) => setTimeout(resolve, downMs));
       child = await launch(port, dir, aof);
       child.removeAllListeners("exit");
     },

@@ -1,0 +1,134 @@
+/**
+ * Redis down around a job's lock (issue 21, item 3): the redis-server is frozen (SIGSTOP) at a
+ * named step of a worker's delivery and let go (SIGCONT) after an outage shorter or longer than
+ * the job's 3 s lock. Past the lock the job goes to a second worker; the first finds its lock
+ * gone at its next fenced journal write and stops before sending another part (its request
+ * is held at a proxy until the second worker runs, so both would send at once). Judged by
+ * `checkHistory`: every part at most once, none missing silently, ambiguous only when its
+ * request reached the platform, per-chat order, every receipt settled.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOutbox, type DeliveryStep, type OutboxWorker } from "../src/index.js";
+import {
+  enqueueJudged,
+  type FaultPlatform,
+  judge,
+  markersOf,
+  type Sent,
+  startFaultPlatform,
+} from "./support/history.js";
+import { adapterFactories } from "./support/platforms.js";
+import { type RedisServer, redisMissing, startRedis } from "./support/redis-server.js";
+
+const LOCK = { lockDurationMs: 3000, stalledIntervalMs: 500 };
+
+let redis: RedisServer;
+
+/**
+ * Four replies (3, 2, 2 and 2 parts) to two chats on one partition; Redis freezes when the
+ * first worker reaches the `at`-th step of kind `kind` (of the first reply), for `outageMs`;
+ * a second worker starts once it is back.
+ */
+async function outage(
+  platform: FaultPlatform,
+  prefix: string,
+  kind: DeliveryStep["kind"],
+  at: number,
+  outageMs: number,
+) {
+  const outbox = await createOutbox({
+    adapters: adapterFactories(platform.spec),
+    connection: redis.url,
+    prefix,
+    partitions: 1,
+  });
+  const [a, b] = platform.chats as [string, string];
+  const sent: Sent[] = [
+    { chat: a, markers: markersOf(0, 3) },
+    { chat: a, markers: markersOf(1, 2) },
+    { chat: b, markers: markersOf(2, 2) },
+    { chat: b, markers: markersOf(3, 2) },
+  ].map((entry, n) => ({ ...entry, markers: entry.markers.map((m) => `${prefix}${n}${m}`) }));
+  const workers: OutboxWorker[] = [];
+  try {
+    const { settled } = await enqueueJudged(outbox, platform, sent);
+    // Past the lock, the first worker's next request for part 1 is held until the second
+    // worker has taken the job over, so both run at once (the race a fence must win).
+    const held = outageMs > LOCK.lockDurationMs ? sent[0]?.markers[1] : undefined;
+    if (held !== undefined) platform.proxy.hold(held);
+    let seen = 0;
+    let froze: () => void = () => undefined;
+    const frozen = new Promise<void>((resolve) => {
+      froze = resolve;
+    });
+    workers.push(
+      await outbox.createWorker({
+        ...LOCK,
+        onStep: (step) => {
+          if (step.kind !== kind) return;
+          seen += 1;
+          if (seen !== at) return;
+          redis.pause();
+          froze();
+        },
+      }),
+    );
+    await frozen;
+    await new Promise((resolve) => setTimeout(resolve, outageMs)); // the outage itself, not a synchronization
+    redis.resume();
+    workers.push(
+      await outbox.createWorker({
+        ...LOCK,
+        onStep: () => held !== undefined && platform.proxy.release(held),
+      }),
+    );
+    await settled;
+    return judge(platform, sent);
+  } finally {
+    await Promise.all(workers.map((worker) => worker.close()));
+    await outbox.close();
+  }
+}
+
+describe.skipIf(redisMissing)(`Redis down around the job lock ${redisMissing ?? ""}`, () => {
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  describe.each(["telegram", "slack"] as const)("%s", (name) => {
+    let platform: FaultPlatform;
+    beforeAll(async () => {
+      platform = await startFaultPlatform(name, 2);
+    });
+    afterAll(async () => {
+      await platform?.close();
+    });
+
+    it("an outage longer than the lock while waiting for part 1's token: the second worker sends it, once", async () => {
+      // Step 2 of kind `pace` is the wait for part 1's token (part 0 is delivered and journaled).
+      const verdict = await outage(platform, `${name}long-pace`, "pace", 2, 4500);
+      expect(verdict.violations).toEqual([]);
+      expect(verdict.counts).toMatchObject({ parts: 9, delivered: 9, ambiguous: 0 });
+    });
+
+    it("an outage longer than the lock with part 1's request leaving: ambiguous once, the rest sent once", async () => {
+      // Step 2 of kind `send`: part 1's mark is saved and its request goes; the answer's
+      // journal write waits for Redis, finds the lock gone, and the first worker stops.
+      const verdict = await outage(platform, `${name}long-send`, "send", 2, 4500);
+      expect(verdict.violations).toEqual([]);
+      // Part 1 shows once, or not at all when the platform refused it (a 429 it answered):
+      // either way its request reached the platform and its receipt says ambiguous.
+      expect(verdict.counts).toMatchObject({ parts: 9, ambiguous: 1 });
+      expect(verdict.counts.delivered).toBeGreaterThanOrEqual(8);
+    });
+
+    it("an outage shorter than the lock: nothing changes", async () => {
+      const verdict = await outage(platform, `${name}short`, "pace", 2, 1000);
+      expect(verdict.violations).toEqual([]);
+      expect(verdict.counts).toMatchObject({ parts: 9, delivered: 9, ambiguous: 0 });
+    });
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Fault tests judge what happened with `checkHistory` (@outbox/conformance): replies whose
+ * parts carry markers, the emulators' chats, the queued receipts turned back into receipts,
+ * and which parts' requests reached the platform (a {@link RecordingProxy}).
+ */
+import { checkHistory, type DeliveryHistory, type HistoryVerdict } from "@outbox/conformance";
+import { type DeliveryReceipt, type ObservedMessage, TransportError } from "@outbox/core";
+import { startSlackEmulator } from "@outbox/slack/testing";
+import { startTelegramEmulator } from "@outbox/telegram/testing";
+import type { Outbox, QueuedReceipt } from "../../src/index.js";
+import type { PlatformSpec } from "./platforms.js";
+import { type ProxyOptions, type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
+
+/** A reply of one part per marker: paragraphs too long to share a message on any platform. */
+export function replyOf(markers: readonly string[]): string {
+  return markers.map((marker) => `${marker} ${"lorem ipsum ".repeat(300)}`).join("\n\n");
+}
+
+/** The markers of reply `n`'s parts (`M<n>x<part>`, letters and digits only). */
+export const markersOf = (n: number, parts: number): string[] =>
+  Array.from({ length: parts }, (_, part) => `M${n}x${part}Q`);
+
+/** A queued receipt as the engine's receipt (failures become errors again), for the checker. */
+export function engineReceipt(queued: QueuedReceipt | undefined): DeliveryReceipt | undefined {
+  if (queued === undefined) return undefined;
+  const receipt = queued.receipt ?? { ok: false, messages: [], failures: [], degraded: [] };
+  return {
+    ...receipt,
+    failures: receipt.failures.map(({ part, error }) => ({
+      part,
+      error: new TransportError(error.message, { ambiguous: error.ambiguous }),
+    })),
+  };
+}
+
+/** An emulator behind a recording proxy, with its chats and a factory spec pointing at the proxy. */
+export interface FaultPlatform {
+  name: "telegram" | "slack";
+  /** Chat ids (`Target.to`) it knows. */
+  chats: string[];
+  spec: PlatformSpec;
+  proxy: RecordingProxy;
+  observe(chat: string): ObservedMessage[];
+  close(): Promise<void>;
+}
+
+/** Start a platform's emulator (its limits enforced) with `count` chats, behind a proxy. */
+export async function startFaultPlatform(
+  name: "telegram" | "slack",
+  count: number,
+  options: ProxyOptions = {},
+): Promise<FaultPlatform> {
+  if (name === "telegram") {
+    const ids = Array.from({ length: count }, (_, i) => i + 1);
+    const emulator = await startTelegramEmulator({ chats: ids.map((id) => ({ id })) });
+    const proxy = await startRecordingProxy(emulator.apiRoot, options);
+    return {
+      name,
+      chats: ids.map(String),
+      spec: { telegram: { apiRoot: proxy.url, token: emulator.token } },
+      proxy,
+      observe: (chat) => emulator.observe(Number(chat)),
+      close: async () => {
+        await proxy.close();
+        await emulator.close();
+      },
+    };
+  }
+  const ids = Array.from({ length: count }, (_, i) => `C0FAULT${i + 1}`);
+  const emulator = await startSlackEmulator({ channels: ids.map((id) => ({ id })) });
+  const proxy = await startRecordingProxy(emulator.slackApiUrl, options);
+  return {
+    name,
+    chats: ids,
+    spec: { slack: { slackApiUrl: proxy.url, token: emulator.token } },
+    proxy,
+    observe: (chat) => emulator.observe(chat),
+    close: async () => {
+      await proxy.close();
+      await emulator.close();
+    },
+  };
+}
+
+/** One judged reply: its chat, markers and (once settled) its queued receipt. */
+export interface Sent {
+  chat: string;
+  markers: string[];
+  receipt?: QueuedReceipt;
+}
+
+/** Judge replies sent to `platform` (receipts not settled count as hung). */
+export function judge(platform: FaultPlatform, sent: readonly Sent[]): HistoryVerdict {
+  const chats = [...new Set(sent.map((entry) => entry.chat))];
+  const history: DeliveryHistory = {
+    observed: Object.fromEntries(chats.map((chat) => [chat, platform.observe(chat)])),
+    deliveries: sent.map((entry) => ({
+      chat: entry.chat,
+      parts: entry.markers,
+      receipt: engineReceipt(entry.receipt),
+    })),
+    reached: (marker) => platform.proxy.reached(marker),
+  };
+  return checkHistory(history);
+}
+
+/**
+ * Enqueue each reply to `platform` in order; `settled` resolves when every receipt settled
+ * (each into its `sent` entry).
+ */
+export async function enqueueJudged(
+  outbox: Outbox,
+  platform: FaultPlatform,
+  sent: Sent[],
+): Promise<{ settled: Promise<unknown> }> {
+  const settled: Promise<unknown>[] = [];
+  for (const entry of sent) {
+    const { id } = await outbox.enqueue(platform.name, { text: replyOf(entry.markers) }, { to: entry.chat });
+    settled.push(outbox.receipt(id).then((receipt) => (entry.receipt = receipt)));
+  }
+  return { settled: Promise.all(settled) };
+}
+
+/** `count` two-part replies spread over the platform's chats. */
+export const twoPartReplies = (platform: FaultPlatform, count: number): Sent[] =>
+  Array.from({ length: count }, (_, n) => ({
+    chat: platform.chats[n % platform.chats.length] as string,
+    markers: markersOf(n, 2),
+  }));
