@@ -82,6 +82,12 @@ export interface Capabilities {
   replies: boolean;
   /** The platform has threads / topics. */
   threads: boolean;
+  /**
+   * A reply is a thread reply (Slack's `thread_ts`): only the messages that carry the reply
+   * land in the thread. A streamed run then puts every message in that thread, so one reply
+   * stays in one place. Default `false` (a reply quotes the message, as on Telegram).
+   */
+  replyThreads?: boolean;
   /** Markdown images with a public https URL are lifted into media. */
   markdownImages: boolean;
   /** Limits the pacer keeps to, so a well-behaved platform answers no 429. */

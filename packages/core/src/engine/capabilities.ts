@@ -46,6 +46,7 @@ const schema = z.object({
   }),
   replies: z.boolean(),
   threads: z.boolean(),
+  replyThreads: z.boolean().optional(),
   markdownImages: z.boolean(),
   rateLimits: z.array(
     z.object({

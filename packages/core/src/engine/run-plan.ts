@@ -8,8 +8,13 @@ import { isAmbiguous } from "./retry.js";
 /**
  * Runs between planning and executing a plan (a live preview's settle): may deliver parts
  * itself and returns the journal to execute from (the one given when it delivered nothing).
+ * `replyTo` is the message the plan's first operation replies to, if any.
  */
-export type PlanHook = (plan: DeliveryPlan, journal: DeliveryJournal) => Promise<DeliveryJournal>;
+export type PlanHook = (
+  plan: DeliveryPlan,
+  journal: DeliveryJournal,
+  replyTo: string | undefined,
+) => Promise<DeliveryJournal>;
 
 /** What executing a plan needs beyond sending parts. */
 export interface RunContext extends PartContext {

@@ -179,7 +179,7 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
         payload,
         target,
         sendOptions,
-        settleHook(engine, message, { ...base, signal: sendOptions?.signal }),
+        settleHook(engine, message, { ...base, signal: sendOptions?.signal }, replyTo),
       );
     },
     async cancel() {

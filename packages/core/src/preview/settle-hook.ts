@@ -15,6 +15,10 @@ import type { PreviewEngine, PreviewMessage } from "./create-preview.js";
 
 /**
  * The settle rule (docs/live-preview.md, "Settle"), run on the final reply's plan:
+ * - the reply replies to a message the preview does not (`previewReplyTo`; a reply tag that
+ *   came after the preview started): a message cannot change what it replies to, so
+ *   the preview is deleted (or left) and the reply goes as new messages, reported as a
+ *   `preview` degradation.
  * - first part a text message: the preview is edited into it (no edit when it already
  *   shows that text) and the receipt lists the preview's id for part 0; the rest follows.
  *   When that edit fails the part goes as a new message and the preview is deleted (or,
@@ -23,11 +27,13 @@ import type { PreviewEngine, PreviewMessage } from "./create-preview.js";
  *   channel shows exactly what `send` would show. Without `deleteMessage` (or when the
  *   delete fails) the preview is edited into the first media message's caption, which then
  *   goes without one (`caption` → `text`); with no caption either, the preview is left.
+ *   Either way the receipt has a `preview` degradation saying what became of it.
  */
 export function settleHook(
   engine: PreviewEngine,
   message: PreviewMessage,
   base: Omit<OperationBase, "replyTo">,
+  previewReplyTo: string | undefined,
 ): PlanHook {
   const { transport, clock } = engine;
   const retry = { ...engine.retry, clock, to: base.target.to, signal: base.signal };
@@ -38,7 +44,7 @@ export function settleHook(
     reason: redactSecrets(reason, engine.secrets),
   });
 
-  return async (plan, journal) => {
+  return async (plan, journal, replyTo) => {
     const id = message.id;
     if (id === undefined || message.reused || journal.messages.length > 0) return journal;
     message.reused = true;
@@ -73,6 +79,19 @@ export function settleHook(
       degraded: [...journal.degraded, ...degraded],
     });
 
+    const replaced = async (reason: string): Promise<DeliveryJournal> => {
+      const removed = await remove();
+      const fate = removed ? " and the preview was deleted" : "; the preview keeps its last text";
+      return withEntries(
+        [],
+        [note("preview", removed ? "deleted" : "left", `${reason}: the reply went as new messages${fate}`)],
+      );
+    };
+    if (replyTo !== undefined && replyTo !== previewReplyTo)
+      return replaced(
+        `the reply replies to message ${replyTo} and the live preview does not (the reply tag came after the preview started)`,
+      );
+
     const first = plan.parts[0];
     if (first?.type === "text") {
       try {
@@ -100,7 +119,17 @@ export function settleHook(
         );
       }
     }
-    if (await remove()) return journal;
+    if (await remove())
+      return withEntries(
+        [],
+        [
+          note(
+            "preview",
+            "deleted",
+            "the reply opens with media: the live preview was deleted and the reply went as new messages",
+          ),
+        ],
+      );
     const caption = first?.type === "media" || first?.type === "album" ? first.caption : undefined;
     if (caption !== undefined) {
       try {

@@ -18,6 +18,7 @@ import { createProgressFeed } from "./progress-feed.js";
 import { createRunLedger } from "./run-ledger.js";
 import { splitMedia, toolOutput, undeliveredOf, withToolItems } from "./run-media.js";
 import { checkRunOptions } from "./run-options.js";
+import { createRunReply } from "./run-reply.js";
 import { createRunSender } from "./run-sender.js";
 import type {
   AgentRunDelivery,
@@ -39,7 +40,7 @@ export function deliverAgentRun(
   target: Target,
   options: DeliverAgentRunOptions = {},
 ): AgentRunDelivery {
-  const settings = checkRunOptions(options);
+  const settings = checkRunOptions(options, target);
   const feed = createProgressFeed<AgentRunProgress>();
   const receipt = runAgent(events, adapter, target, options, settings, feed.push).then(
     (result) => {
@@ -98,7 +99,18 @@ async function runAgent(
   let streamed = "";
   let toolVoice = false;
 
-  const sender = createRunSender({ adapter, target, turn, ledger, progress, signal, runKey });
+  const reply = createRunReply(options, target, adapter.capabilities, parseOptions);
+  const sender = createRunSender({
+    adapter,
+    target,
+    turn,
+    ledger,
+    progress,
+    signal,
+    runKey,
+    reply,
+    streamed: () => streamed,
+  });
   const deliver = sender.deliver;
   const deliverBlocks = async (blocks: string[]): Promise<void> => {
     for (const block of blocks) await deliver("block", () => unsent(normalize({ text: block })));
@@ -158,8 +170,10 @@ async function runAgent(
       if (splitter) await deliverBlocks(splitter.push(event.text));
       else if (mode === "preview") {
         if (sender.preview === undefined) {
+          const replyToId = reply.previewReplyTo(streamed);
           sender.preview = adapter.preview?.(target, {
             ...(settings.previewIntervalMs === undefined ? {} : { intervalMs: settings.previewIntervalMs }),
+            ...(replyToId === undefined ? {} : { replyToId }),
             ...(signal ? { signal } : {}),
           });
           progress({ type: "preview-started" });

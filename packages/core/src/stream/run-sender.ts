@@ -8,6 +8,7 @@ import { OutboxError, TransportError } from "../errors/errors.js";
 import type { DeliveryTurn } from "../parse/delivery-turn.js";
 import type { ReplyPayload, Target } from "../payload/types.js";
 import type { RunLedger } from "./run-ledger.js";
+import type { RunReply } from "./run-reply.js";
 import type { AgentRunProgress, RunStepKind } from "./run-types.js";
 
 /** What the sender works with. */
@@ -26,6 +27,10 @@ export interface RunSenderContext {
   signal: AbortSignal | undefined;
   /** The run's idempotency key. */
   runKey: string | undefined;
+  /** The run's reply target. */
+  reply: RunReply;
+  /** The text the agent wrote so far. */
+  streamed: () => string;
 }
 
 /** Sends a run's deliveries. */
@@ -42,7 +47,7 @@ export interface RunSender {
 
 /** Create the sender of one run. */
 export function createRunSender(context: RunSenderContext): RunSender {
-  const { adapter, target, turn, ledger, progress, signal, runKey } = context;
+  const { adapter, target, turn, ledger, progress, signal, runKey, reply } = context;
   const counts: Record<RunStepKind, number> = { block: 0, media: 0, final: 0 };
   const optionsFor = (step: RunStepKind): SendOptions => {
     const key =
@@ -62,10 +67,17 @@ export function createRunSender(context: RunSenderContext): RunSender {
           await settling?.cancel();
           return;
         }
+        const replied = reply.step(payload, settling !== undefined, context.streamed());
+        const options = { ...optionsFor(step), replyMode: replied.replyMode };
         receipt = settling
-          ? await settling.settle(payload, optionsFor(step))
-          : await adapter.send(payload, target, optionsFor(step));
+          ? await settling.settle(replied.payload, options)
+          : await adapter.send(replied.payload, target, options);
         if (receipt.ok || receipt.messages.length > 0) turn.recordSent(payload);
+        if (receipt.messages.length > 0) reply.delivered(replied);
+        if (replied.note) receipt = { ...receipt, degraded: [...receipt.degraded, replied.note] };
+        for (const entry of settling ? receipt.degraded : [])
+          if (entry.from === "preview" && (entry.to === "deleted" || entry.to === "left"))
+            progress({ type: "preview-replaced", preview: entry.to, reason: entry.reason });
       } catch (error) {
         if (signal?.aborted) return;
         receipt = {

@@ -1,7 +1,7 @@
 /**
  * Options, progress and receipt of {@link deliverAgentRun} (spec: docs/streaming.md).
  */
-import type { Clock, DeliveryReceipt, PreviewOptions } from "../adapter/types.js";
+import type { Clock, DeliveryReceipt, PreviewOptions, SendOptions } from "../adapter/types.js";
 import type { OutboxError } from "../errors/errors.js";
 
 /** How a run's reply reaches the channel. */
@@ -46,6 +46,20 @@ export interface DeliverAgentRunOptions {
   idempotencyKey?: string;
   /** Base for relative paths when comparing media (media identity). Default `process.cwd()`. */
   workspaceDir?: string;
+  /**
+   * The run replies to this message (`null`: to none), whatever tags the agent writes.
+   * Without it (and without `replyToCurrent`) the run follows the agent's reply tags; see
+   * docs/streaming.md, "Replies".
+   */
+  replyToId?: string | null;
+  /** The run replies to `target.currentMessageId` (which must then be set), whatever tags the agent writes. */
+  replyToCurrent?: boolean;
+  /**
+   * Which of the run's messages carry the reply: `first` (default) the run's first message,
+   * `all` every one, `off` none (tags ignored). On a platform whose replies are threads
+   * (Slack) every message does unless `off`, so the run stays in one thread.
+   */
+  replyMode?: SendOptions["replyMode"];
   /** Stops the run cleanly: no event is read and nothing is sent after it fires. */
   signal?: AbortSignal;
 }
@@ -68,6 +82,20 @@ export type AgentRunProgress =
   | {
       /** Discriminator. */
       type: "preview-started";
+    }
+  /**
+   * `preview` mode: the settled reply could not become the preview message (it opens with
+   * media, replies elsewhere, or the edit failed): the preview was deleted (`deleted`) or
+   * keeps its last text (`left`), and the reply went as new messages. The settle's receipt
+   * has the same as a `preview` degradation.
+   */
+  | {
+      /** Discriminator. */
+      type: "preview-replaced";
+      /** What became of the preview message. */
+      preview: "deleted" | "left";
+      /** Why, in words. */
+      reason: string;
     }
   /** `preview` was asked for and the adapter cannot edit: the run uses `to` instead. */
   | {
