@@ -288,14 +288,37 @@ export interface ReceiptMessage {
   part: number;
 }
 
+/**
+ * A part that could not be delivered. The engine fills every field; the ones after `error`
+ * are optional so that receipts built by hand stay valid (docs/delivery.md, "Failures").
+ */
+export interface ReceiptFailure {
+  /** Index of the plan part. */
+  part: number;
+  /** Why, redacted. */
+  error: OutboxError;
+  /** What the part held, redacted: a text excerpt (`text "…"`) or the media it carries. */
+  content?: string;
+  /** It may have been delivered anyway (a timeout or reset after sending, a 5xx): check before resending. */
+  ambiguous?: boolean;
+  /**
+   * Resending is safe and may succeed: the part certainly was not delivered and the failure
+   * can pass (a rate limit, an unreachable platform, a media fetch). Resend the same payload
+   * with the same `idempotencyKey`.
+   */
+  retryable?: boolean;
+  /** What to do about it, in words. */
+  action?: string;
+}
+
 /** What was and was not delivered. */
 export interface DeliveryReceipt {
   /** Every part delivered. */
   ok: boolean;
   /** Delivered messages, in order. */
   messages: ReceiptMessage[];
-  /** Parts that could not be delivered, with why. */
-  failures: Array<{ part: number; error: OutboxError }>;
+  /** Parts that could not be delivered, with why, whether they may have gone, and what to do. */
+  failures: ReceiptFailure[];
   /** Parts delivered in a lesser form, with the rule applied. */
   degraded: Array<{ part: number; from: string; to: string; reason: string }>;
 }

@@ -3,7 +3,8 @@
  * numbers shifted so that they count across the whole run.
  */
 import type { DeliveryReceipt } from "../adapter/types.js";
-import type { OutboxError } from "../errors/errors.js";
+import { AgentRunError, type OutboxError } from "../errors/errors.js";
+import { excerpt, failureEntry } from "../errors/failure-entry.js";
 import type { AgentRunReceipt } from "./run-types.js";
 
 /** Collects the deliveries of one run. */
@@ -34,7 +35,8 @@ export function createRunLedger(): RunLedger {
       degraded.push(...receipt.degraded.map(shift));
     },
     fail(error) {
-      failures.push({ part: next++, error });
+      const text = error instanceof AgentRunError ? error.undelivered.text.trim() : "";
+      failures.push(failureEntry(next++, error, text === "" ? undefined : `text "${excerpt(text)}"`));
     },
     receipt({ mode, fallback, end }) {
       return {

@@ -5,6 +5,7 @@
  */
 import type { ChannelAdapter, LivePreview, SendOptions } from "../adapter/types.js";
 import { OutboxError, TransportError } from "../errors/errors.js";
+import { excerpt, failureEntry, notAttempted, unreachable } from "../errors/failure-entry.js";
 import type { DeliveryTurn } from "../parse/delivery-turn.js";
 import type { ReplyPayload, Target } from "../payload/types.js";
 import type { RunLedger } from "./run-ledger.js";
@@ -49,6 +50,8 @@ export interface RunSender {
 export function createRunSender(context: RunSenderContext): RunSender {
   const { adapter, target, turn, ledger, progress, signal, runKey, reply } = context;
   const counts: Record<RunStepKind, number> = { block: 0, media: 0, final: 0 };
+  /** The failure that showed the platform unreachable; later deliveries are not attempted. */
+  let down: OutboxError | undefined;
   const optionsFor = (step: RunStepKind): SendOptions => {
     const key =
       runKey === undefined ? undefined : `${runKey}:${step}${step === "final" ? "" : `:${counts[step]}`}`;
@@ -61,11 +64,17 @@ export function createRunSender(context: RunSenderContext): RunSender {
       if (signal?.aborted) return;
       const settling = step === "final" ? sender.preview : undefined;
       let receipt: Awaited<ReturnType<ChannelAdapter["send"]>>;
+      let payload: ReplyPayload | null = null;
       try {
-        const payload = make();
+        payload = make();
         if (payload === null) {
           await settling?.cancel();
           return;
+        }
+        if (down !== undefined) {
+          // The platform proved unreachable: the rest of the run fails at once (fail fast).
+          await settling?.cancel();
+          throw notAttempted(down);
         }
         const replied = reply.step(payload, settling !== undefined, context.streamed());
         const options = { ...optionsFor(step), replyMode: replied.replyMode };
@@ -80,18 +89,28 @@ export function createRunSender(context: RunSenderContext): RunSender {
             progress({ type: "preview-replaced", preview: entry.to, reason: entry.reason });
       } catch (error) {
         if (signal?.aborted) return;
+        const failed = asOutboxError(error);
         receipt = {
           ok: false,
           messages: [],
-          failures: [{ part: 0, error: asOutboxError(error) }],
+          failures: [failureEntry(0, failed, describePayload(payload))],
           degraded: [],
         };
       }
+      down ??= receipt.failures.find((entry) => unreachable(entry.error))?.error;
       ledger.add(receipt);
       progress({ type: "delivered", step, receipt });
     },
   };
   return sender;
+}
+
+/** What a run's delivery held, for its failure entry. */
+function describePayload(payload: ReplyPayload | null): string | undefined {
+  if (payload === null) return undefined;
+  const media = payload.mediaUrls.length + payload.media.length;
+  const text = payload.text.trim() === "" ? [] : [`text "${excerpt(payload.text)}"`];
+  return [...text, ...(media > 0 ? [`${media} media item${media === 1 ? "" : "s"}`] : [])].join(" and ");
 }
 
 function asOutboxError(error: unknown): OutboxError {

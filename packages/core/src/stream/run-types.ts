@@ -2,7 +2,6 @@
  * Options, progress and receipt of {@link deliverAgentRun} (spec: docs/streaming.md).
  */
 import type { Clock, DeliveryReceipt, PreviewOptions, SendOptions } from "../adapter/types.js";
-import type { OutboxError } from "../errors/errors.js";
 
 /** How a run's reply reaches the channel. */
 export type StreamMode =
@@ -132,12 +131,7 @@ export interface AgentRunReceipt {
   /** Delivered messages in order; `part` counts across the whole run. */
   messages: DeliveryReceipt["messages"];
   /** What was not delivered: failed parts, plus an `AgentRunError` when the run stopped early. */
-  failures: Array<{
-    /** Part number across the run. */
-    part: number;
-    /** Why. */
-    error: OutboxError;
-  }>;
+  failures: DeliveryReceipt["failures"];
   /** Parts delivered in a lesser form. */
   degraded: DeliveryReceipt["degraded"];
   /** The mode the run used (after a preview fallback). */
