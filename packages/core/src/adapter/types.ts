@@ -376,6 +376,13 @@ export interface LivePreview {
   settle(payload: ReplyPayloadInput | ReplyPayload, options?: SendOptions): Promise<DeliveryReceipt>;
   /** Stop editing; the message keeps the last text shown. Settling afterwards throws. */
   cancel(): Promise<void>;
+  /**
+   * After `settle`: set when the preview message did not become the reply's first message
+   * (the reply opens with media, replies to a message the preview does not, or the edit
+   * failed): whether it was `deleted` or `left` with its last text, and why. Optional:
+   * previews not built by `createAdapter` may leave it out.
+   */
+  readonly replaced?: { preview: "deleted" | "left"; reason: string } | undefined;
 }
 
 /** What a platform package hands to {@link createAdapter}. */

@@ -54,6 +54,8 @@ export interface PreviewMessage {
   changedAt: number;
   /** Whether settle already turned it into a part of a reply. */
   reused: boolean;
+  /** Set by settle when the message did not become the reply (see {@link LivePreview.replaced}). */
+  replaced?: LivePreview["replaced"];
 }
 
 /**
@@ -161,6 +163,9 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
   };
 
   return {
+    get replaced() {
+      return message.replaced;
+    },
     update(markdown: string) {
       if (typeof markdown === "string") accept(() => markdown);
     },

@@ -17,8 +17,7 @@ import type { PreviewEngine, PreviewMessage } from "./create-preview.js";
  * The settle rule (docs/live-preview.md, "Settle"), run on the final reply's plan:
  * - the reply replies to a message the preview does not (`previewReplyTo`; a reply tag that
  *   came after the preview started): a message cannot change what it replies to, so
- *   the preview is deleted (or left) and the reply goes as new messages, reported as a
- *   `preview` degradation.
+ *   the preview is deleted (or left) and the reply goes as new messages.
  * - first part a text message: the preview is edited into it (no edit when it already
  *   shows that text) and the receipt lists the preview's id for part 0; the rest follows.
  *   When that edit fails the part goes as a new message and the preview is deleted (or,
@@ -27,7 +26,8 @@ import type { PreviewEngine, PreviewMessage } from "./create-preview.js";
  *   channel shows exactly what `send` would show. Without `deleteMessage` (or when the
  *   delete fails) the preview is edited into the first media message's caption, which then
  *   goes without one (`caption` → `text`); with no caption either, the preview is left.
- *   Either way the receipt has a `preview` degradation saying what became of it.
+ *   Whenever the preview does not become the reply, `message.replaced` says what became of
+ *   it (a preview left behind is also a `preview` → `left` degradation).
  */
 export function settleHook(
   engine: PreviewEngine,
@@ -79,18 +79,18 @@ export function settleHook(
       degraded: [...journal.degraded, ...degraded],
     });
 
-    const replaced = async (reason: string): Promise<DeliveryJournal> => {
-      const removed = await remove();
-      const fate = removed ? " and the preview was deleted" : "; the preview keeps its last text";
-      return withEntries(
-        [],
-        [note("preview", removed ? "deleted" : "left", `${reason}: the reply went as new messages${fate}`)],
-      );
+    /** The preview does not become the reply: record why (and, when it stays, a degradation). */
+    const replaced = (preview: "deleted" | "left", reason: string): DeliveryJournal => {
+      message.replaced = { preview, reason: redactSecrets(reason, engine.secrets) };
+      return withEntries([], preview === "left" ? [note("preview", "left", reason)] : []);
     };
-    if (replyTo !== undefined && replyTo !== previewReplyTo)
+    if (replyTo !== undefined && replyTo !== previewReplyTo) {
+      const removed = await remove();
       return replaced(
-        `the reply replies to message ${replyTo} and the live preview does not (the reply tag came after the preview started)`,
+        removed ? "deleted" : "left",
+        `the reply replies to message ${replyTo} and the live preview does not (the reply tag came after the preview started): the reply went as new messages${removed ? " and the preview was deleted" : "; the preview keeps its last text"}`,
       );
+    }
 
     const first = plan.parts[0];
     if (first?.type === "text") {
@@ -107,28 +107,15 @@ export function settleHook(
       } catch (error) {
         base.signal?.throwIfAborted();
         const removed = await remove();
-        return withEntries(
-          [],
-          [
-            note(
-              "preview",
-              removed ? "deleted" : "left",
-              `editing the live preview into the reply failed (${describe(error)}): the first message went as a new one${removed ? " and the preview was deleted" : "; the preview keeps its last text"}`,
-            ),
-          ],
-        );
+        const reason = `editing the live preview into the reply failed (${describe(error)}): the first message went as a new one${removed ? " and the preview was deleted" : "; the preview keeps its last text"}`;
+        replaced(removed ? "deleted" : "left", reason);
+        return withEntries([], [note("preview", removed ? "deleted" : "left", reason)]);
       }
     }
     if (await remove())
-      return withEntries(
-        [],
-        [
-          note(
-            "preview",
-            "deleted",
-            "the reply opens with media: the live preview was deleted and the reply went as new messages",
-          ),
-        ],
+      return replaced(
+        "deleted",
+        "the reply opens with media: the live preview was deleted and the reply went as new messages",
       );
     const caption = first?.type === "media" || first?.type === "album" ? first.caption : undefined;
     if (caption !== undefined) {
@@ -148,15 +135,9 @@ export function settleHook(
         base.signal?.throwIfAborted();
       }
     }
-    return withEntries(
-      [],
-      [
-        note(
-          "preview",
-          "left",
-          "the reply opens with no text for the live preview to become and the preview could not be deleted: it keeps its last text",
-        ),
-      ],
+    return replaced(
+      "left",
+      "the reply opens with no text for the live preview to become and the preview could not be deleted: it keeps its last text",
     );
   };
 }

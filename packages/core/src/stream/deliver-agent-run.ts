@@ -237,7 +237,13 @@ async function runAgent(
       new AgentRunError("aborted", "the agent run was aborted; nothing more was delivered", undelivered),
     );
   }
-  return ledger.receipt({ mode, ...(fallback ? { fallback } : {}), end });
+  const previewReplaced = sender.replaced;
+  return ledger.receipt({
+    mode,
+    ...(fallback ? { fallback } : {}),
+    end,
+    ...(previewReplaced ? { previewReplaced } : {}),
+  });
 }
 
 function describe(error: unknown): string {

@@ -14,7 +14,7 @@ export interface RunLedger {
   /** Add a failure that is not a delivery's (the run stopped early); it gets its own part number. */
   fail(error: OutboxError): void;
   /** The combined receipt so far. */
-  receipt(fields: Pick<AgentRunReceipt, "mode" | "fallback" | "end">): AgentRunReceipt;
+  receipt(fields: Pick<AgentRunReceipt, "mode" | "fallback" | "end" | "previewReplaced">): AgentRunReceipt;
 }
 
 /** Start an empty ledger. */
@@ -38,7 +38,7 @@ export function createRunLedger(): RunLedger {
       const text = error instanceof AgentRunError ? error.undelivered.text.trim() : "";
       failures.push(failureEntry(next++, error, text === "" ? undefined : `text "${excerpt(text)}"`));
     },
-    receipt({ mode, fallback, end }) {
+    receipt({ mode, fallback, end, previewReplaced }) {
       return {
         ok: failures.length === 0 && end === "done",
         messages: [...messages],
@@ -47,6 +47,7 @@ export function createRunLedger(): RunLedger {
         mode,
         ...(fallback === undefined ? {} : { fallback }),
         end,
+        ...(previewReplaced === undefined ? {} : { previewReplaced }),
       };
     },
   };

@@ -44,6 +44,8 @@ export interface RunSender {
   deliver(step: RunStepKind, make: () => ReplyPayload | null): Promise<void>;
   /** The live preview, once started; the final step settles it. */
   preview: LivePreview | undefined;
+  /** Set when the settle did not turn the preview into the reply (see {@link LivePreview.replaced}). */
+  replaced: LivePreview["replaced"];
 }
 
 /** Create the sender of one run. */
@@ -60,6 +62,7 @@ export function createRunSender(context: RunSenderContext): RunSender {
   };
   const sender: RunSender = {
     preview: undefined,
+    replaced: undefined,
     async deliver(step, make) {
       if (signal?.aborted) return;
       const settling = step === "final" ? sender.preview : undefined;
@@ -84,9 +87,10 @@ export function createRunSender(context: RunSenderContext): RunSender {
         if (receipt.ok || receipt.messages.length > 0) turn.recordSent(payload);
         if (receipt.messages.length > 0) reply.delivered(replied);
         if (replied.note) receipt = { ...receipt, degraded: [...receipt.degraded, replied.note] };
-        for (const entry of settling ? receipt.degraded : [])
-          if (entry.from === "preview" && (entry.to === "deleted" || entry.to === "left"))
-            progress({ type: "preview-replaced", preview: entry.to, reason: entry.reason });
+        if (settling?.replaced) {
+          sender.replaced = settling.replaced;
+          progress({ type: "preview-replaced", ...settling.replaced });
+        }
       } catch (error) {
         if (signal?.aborted) return;
         const failed = asOutboxError(error);

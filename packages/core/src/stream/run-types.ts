@@ -85,8 +85,8 @@ export type AgentRunProgress =
   /**
    * `preview` mode: the settled reply could not become the preview message (it opens with
    * media, replies elsewhere, or the edit failed): the preview was deleted (`deleted`) or
-   * keeps its last text (`left`), and the reply went as new messages. The settle's receipt
-   * has the same as a `preview` degradation.
+   * keeps its last text (`left`), and the reply went as new messages. The run's receipt
+   * says the same in `previewReplaced`.
    */
   | {
       /** Discriminator. */
@@ -147,6 +147,12 @@ export interface AgentRunReceipt {
   };
   /** How the run ended: `done` (its end, or the events ran out), `error` (the runtime failed) or `aborted`. */
   end: "done" | "error" | "aborted";
+  /**
+   * `preview` mode: the settled reply did not become the preview message (it opens with
+   * media, replies to a message the preview does not, or the edit failed); the preview was
+   * `deleted` or `left` with its last text.
+   */
+  previewReplaced?: { preview: "deleted" | "left"; reason: string };
 }
 
 /** A run being delivered: iterate it for progress; await `receipt` for the combined receipt. */
