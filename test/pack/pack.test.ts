@@ -4,7 +4,8 @@
  * - adapters-only consumer (no @outbox/conformance, no vitest): plain `node` delivers one reply
  *   to each adapter's emulator from `…/testing`, with only the platform library beside it;
  * - full consumer: every export of every package loads in plain `node`, and a TypeScript
- *   consumer type-checks with `module: NodeNext` and `skipLibCheck: false`.
+ *   consumer type-checks with `module: NodeNext` and `skipLibCheck: false`;
+ * - the CLI alone (with core), and with one adapter: it runs and names what to install.
  */
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -78,6 +79,8 @@ let dryRun: Promise<string>;
 let typecheck: Promise<string>;
 let adaptersOnly: Promise<string>;
 let full: Promise<string>;
+let cliAlone: Promise<string>;
+let cliTelegram: Promise<string>;
 
 beforeAll(async () => {
   await sh(process.execPath, ["scripts/build.mjs"], repoRoot);
@@ -99,6 +102,17 @@ beforeAll(async () => {
   const adapters = packed.filter((pkg) => pkg.adapter);
   const libraries = adapters.flatMap(platformLibraries).map(entry);
   const conformance = packed.find((pkg) => pkg.name === "@outbox/conformance");
+  // The CLI with nothing beside it but core (published, core comes from the registry), and with one adapter.
+  const only = (...names: string[]) => fileDeps(packed.filter((pkg) => names.includes(pkg.name)));
+  const telegram = packed.find((pkg) => pkg.name === "@outbox/telegram");
+  cliAlone = consumer("cli-alone", Object.fromEntries(only("@outbox/core", "@outbox/cli")));
+  cliTelegram = consumer(
+    "cli-telegram",
+    Object.fromEntries([
+      ...only("@outbox/core", "@outbox/cli", "@outbox/telegram"),
+      ...(telegram ? platformLibraries(telegram).map(entry) : []),
+    ]),
+  );
   // What `pnpm release` runs after the build, without uploading (no login needed).
   dryRun = sh("npx", [...pnpm, "publish", "-r", "--dry-run", "--no-git-checks"], repoRoot, true);
   adaptersOnly = consumer("adapters-only", Object.fromEntries([...fileDeps(light), ...libraries]));
@@ -120,10 +134,11 @@ beforeAll(async () => {
     return sh(process.execPath, [tsc, "-p", "tsconfig.json"], dir);
   });
   typecheck.catch(() => {}); // reported by its test
-  await Promise.all([dryRun, adaptersOnly, full]);
+  await Promise.all([dryRun, adaptersOnly, full, cliAlone, cliTelegram]);
 }, 300_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }), 60_000);
+// Removing the consumers' node_modules takes a while on a loaded machine.
+afterAll(() => rmSync(work, { recursive: true, force: true }), 180_000);
 
 describe("packed packages", () => {
   it("every tarball holds its manifest, README and built code only: no tests, no keys, no workspace: ranges", () => {
@@ -203,6 +218,37 @@ describe("packed packages", () => {
       const help = await sh(join(dir, "node_modules", ".bin", command), ["--help"], dir, true);
       expect(help, command).toContain(command);
     }
+  }, 60_000);
+
+  it("the CLI installs alone, loads the adapters installed beside it, and names the npm command for a missing one", async () => {
+    const outbox = async (dir: string, ...args: string[]) => {
+      try {
+        const { stdout, stderr } = await run(join(dir, "node_modules", ".bin", "outbox"), args, { cwd: dir });
+        return { code: 0, output: `${stdout}\n${stderr}` };
+      } catch (error) {
+        const { code, stdout, stderr } = error as { code?: number; stdout?: string; stderr?: string };
+        return { code, output: `${stdout ?? ""}\n${stderr ?? ""}` };
+      }
+    };
+    const alone = await cliAlone;
+    expect(await outbox(alone, "--help")).toMatchObject({
+      code: 0,
+      output: expect.stringContaining("outbox"),
+    });
+    expect(await outbox(alone, "send", "telegram", "hi", "--emulator")).toEqual({
+      code: 2,
+      output: expect.stringContaining(
+        "the telegram adapter is not installed. Fix: npm install @outbox/telegram grammy",
+      ),
+    });
+    expect((await outbox(alone, "demo")).output).toContain("Fix: npm install @outbox/conformance");
+
+    const withTelegram = await cliTelegram;
+    const sent = await outbox(withTelegram, "send", "telegram", "Hello from the packed CLI", "--emulator");
+    expect(sent.code, sent.output).toBe(0);
+    expect((await outbox(withTelegram, "send", "slack", "hi", "--emulator")).output).toContain(
+      "the slack adapter is not installed. Fix: npm install @outbox/slack @slack/web-api",
+    );
   }, 60_000);
 
   it("pnpm publish -r --dry-run (the release step) would publish every package", async () => {

@@ -20,6 +20,8 @@ export const slackCapabilities: Capabilities = validateCapabilities({
   voice: { mode: "as-audio", formats: [] },
   replies: true,
   threads: true,
+  // A reply is a thread_ts: a streamed run keeps all its messages in the reply's thread.
+  replyThreads: true,
   markdownImages: true,
   // chat.postMessage: about one message per second per channel, "generous burst behavior"
   // allowed (Slack gives no number); a burst of 4, as the emulator enforces. A 429 slows it.

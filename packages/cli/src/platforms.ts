@@ -2,9 +2,38 @@
  * The one registry of platforms the CLI knows: how to build the real adapter from
  * `OUTBOX_<PLATFORM>_TOKEN`, and how to get a channel on the platform's emulator. Every
  * command reads this list; adding a platform is one entry here. Adapters load on first use,
- * so `outbox parse` never pays for a platform library.
+ * so `outbox parse` never pays for a platform library, and they are optional peers: the CLI
+ * installs alone and uses the adapters installed beside it, naming the npm command for a
+ * missing one.
  */
 import type { ChannelAdapter, EmulatedChannel, EmulatedChannelOptions, MediaPolicy } from "@outbox/core";
+import { UsageError } from "./output/explain.js";
+
+/** A package the CLI loads on use is not installed; `install` is the npm command adding it. */
+export class NotInstalledError extends UsageError {
+  /** `npm install …` for what is missing. */
+  readonly install: string;
+
+  constructor(what: string, packages: string, options?: { cause?: unknown }) {
+    super(`${what} is not installed`, `npm install ${packages}`);
+    this.install = `npm install ${packages}`;
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/**
+ * `load()`, with a missing package (ERR_MODULE_NOT_FOUND) turned into a
+ * {@link NotInstalledError} naming `packages` (`what`: what needs them, for the message).
+ */
+export async function loadOptional<T>(what: string, packages: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND")
+      throw new NotInstalledError(what, packages, { cause: error });
+    throw error;
+  }
+}
 
 /** What the CLI needs to build a real adapter. */
 export interface RealAdapterOptions {
@@ -26,6 +55,8 @@ export interface Platform {
   tokenHelp: string;
   /** What `--to` is on this platform, for the "unknown chat" error. */
   targetHelp: string;
+  /** The packages to install for it (the adapter and its platform library), named when missing. */
+  packages: string;
   /** Build the real adapter. */
   createAdapter(options: RealAdapterOptions): Promise<ChannelAdapter>;
   /** A fresh emulator with the real adapter wired to it. */
@@ -33,12 +64,13 @@ export interface Platform {
 }
 
 /** Every platform, in demo order. */
-export const platforms: readonly Platform[] = [
+const registry: readonly Platform[] = [
   {
     name: "telegram",
     tokenVariable: "OUTBOX_TELEGRAM_TOKEN",
     tokenHelp: "create a bot with @BotFather and copy its token",
     targetHelp: "use the numeric chat id (negative for groups); a user must have written to the bot first",
+    packages: "@outbox/telegram grammy",
     async createAdapter({ token, media, env }) {
       const { createTelegramAdapter } = await import("@outbox/telegram");
       const apiRoot = env.OUTBOX_TELEGRAM_API_ROOT;
@@ -54,6 +86,7 @@ export const platforms: readonly Platform[] = [
     tokenHelp:
       "create a Slack app with the chat:write and files:write bot scopes, install it, and copy its Bot User OAuth Token (xoxb-…)",
     targetHelp: "use the channel id (C…, under the channel's About), and /invite the app to that channel",
+    packages: "@outbox/slack @slack/web-api",
     async createAdapter({ token, media, env }) {
       const { createSlackAdapter } = await import("@outbox/slack");
       const slackApiUrl = env.OUTBOX_SLACK_API_URL;
@@ -69,6 +102,7 @@ export const platforms: readonly Platform[] = [
     tokenHelp: "in the Discord Developer Portal open your application, then Bot → Reset Token, and copy it",
     targetHelp:
       "use the channel id (Developer Mode on, right-click the channel → Copy Channel ID), and invite the bot with View Channels and Send Messages",
+    packages: "@outbox/discord @discordjs/rest",
     async createAdapter({ token, media, env }) {
       const { createDiscordAdapter } = await import("@outbox/discord");
       const api = env.OUTBOX_DISCORD_API;
@@ -79,6 +113,17 @@ export const platforms: readonly Platform[] = [
     },
   },
 ];
+
+/** Every platform, in demo order; loading an adapter that is not installed throws {@link NotInstalledError}. */
+export const platforms: readonly Platform[] = registry.map((platform) => {
+  const what = `the ${platform.name} adapter`;
+  return {
+    ...platform,
+    createAdapter: (options) => loadOptional(what, platform.packages, () => platform.createAdapter(options)),
+    createEmulatedChannel: (options) =>
+      loadOptional(what, platform.packages, () => platform.createEmulatedChannel(options)),
+  };
+});
 
 /** The platform called `name`, if the CLI knows it. */
 export function findPlatform(name: string): Platform | undefined {

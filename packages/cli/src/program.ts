@@ -11,7 +11,7 @@ import type { ParseCommandOptions } from "./commands/parse.js";
 import type { SendCommandOptions } from "./commands/send.js";
 import { explain } from "./output/explain.js";
 import { createTerminal, envSecrets, type Terminal } from "./output/terminal.js";
-import { platformNames } from "./platforms.js";
+import { loadOptional, platformNames } from "./platforms.js";
 
 /** Run the command line (`argv` as in `process.argv`); resolves the exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
@@ -52,7 +52,15 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .option("--web", "also deliver to the web inbox, print its link, and keep it up until Ctrl-C")
     .option("--web-port <port>", "port of the web inbox (default: a free one)")
     .action((options: DemoOptions) =>
-      run(async (term) => (await import("./commands/demo.js")).runDemo(term, options))(),
+      run(async (term) =>
+        (
+          await loadOptional(
+            "outbox demo's fixture media host (@outbox/conformance)",
+            "@outbox/conformance",
+            () => import("./commands/demo.js"),
+          )
+        ).runDemo(term, options),
+      )(),
     );
 
   program
@@ -99,7 +107,13 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     )
     .action((module: string, options: ConformanceCommandOptions) =>
       run(async (term) =>
-        (await import("./commands/conformance.js")).runConformance(term, module, options),
+        (
+          await loadOptional(
+            "the conformance suite (@outbox/conformance and vitest)",
+            "@outbox/conformance vitest",
+            () => import("./commands/conformance.js"),
+          )
+        ).runConformance(term, module, options),
       )(),
     );
 

@@ -92,14 +92,26 @@ describe.concurrent("outbox send", { timeout: SPAWN_TIMEOUT_MS }, () => {
         /^outbox: part 2 failed: media_blocked: .*\/etc\/passwd.*Fix: move the file under the working directory, or pass --root <dir>/,
       ),
     ]);
+    // The SDK's own advice (MediaPolicy.localRoots) is not the CLI user's fix.
+    expect(run.stderr).not.toContain("MediaPolicy");
   });
 
   it("an unknown chat: nothing delivered, exit 2, one line saying what --to must be", async () => {
-    const run = await outbox(["send", "telegram", "--emulator", "--to", "99", "hi"]);
-    expect(run.code).toBe(2);
-    expect(lines(run.stderr)).toEqual([
+    const real = await outbox(["send", "telegram", "--to", "99", "hi"], {
+      env: { OUTBOX_TELEGRAM_TOKEN: TOKEN, OUTBOX_TELEGRAM_API_ROOT: telegram.apiRoot },
+    });
+    expect(real.code).toBe(2);
+    expect(lines(real.stderr)).toEqual([
       expect.stringMatching(
         /^outbox: part 0 failed: target_not_found: .*chat not found\. Fix: check --to: use the numeric chat id/,
+      ),
+    ]);
+    // On the emulator no user writes to the bot: the advice is the emulator's.
+    const emulated = await outbox(["send", "telegram", "--emulator", "--to", "99", "hi"]);
+    expect(emulated.code).toBe(2);
+    expect(lines(emulated.stderr)).toEqual([
+      expect.stringMatching(
+        /chat not found\. Fix: leave --to out with --emulator: the emulated chat is used/,
       ),
     ]);
   });

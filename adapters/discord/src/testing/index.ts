@@ -1,5 +1,5 @@
 /** Testing tools for the Discord adapter: the strict API emulator and a ready emulated channel. No test framework at run time. */
-export { createEmulatedChannel } from "./channel.js";
+export { createEmulatedChannel, type DiscordEmulatedChannel } from "./channel.js";
 export { DiscordApiError } from "./emulator/api-error.js";
 export { type DecodedMarkdown, decodeDiscordMarkdown } from "./emulator/markdown.js";
 export {

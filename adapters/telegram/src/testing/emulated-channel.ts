@@ -2,13 +2,21 @@
  * `createEmulatedChannel` for Telegram: a fresh Bot API emulator on 127.0.0.1, a private chat
  * holding one message from the user to reply to, and the real adapter (grammY) pointed at it.
  */
-import type { EmulatedChannel, EmulatedChannelOptions } from "@outbox/core";
+import type { EmulatedChannel, EmulatedChannelOptions, Fault } from "@outbox/core";
 import { createTelegramAdapter } from "../adapter.js";
-import { startTelegramEmulator } from "./emulator/server.js";
+import { startTelegramEmulator, type TelegramEmulator } from "./emulator/server.js";
 import { createUrlFetcher } from "./fetch-url.js";
 
 /** The private chat an emulated channel talks in. */
 export const EMULATED_CHAT = 4242;
+
+/** A Telegram channel on its emulator, with the emulator at hand for faults and seeding. */
+export interface TelegramEmulatedChannel extends EmulatedChannel {
+  /** Make the emulator misbehave on its next call(s) (the fault kinds: docs/adapters/telegram.md, "Faults"). */
+  inject(fault: Fault): void;
+  /** The emulator itself: seed messages, count its 429s, read what each request carried. */
+  emulator: TelegramEmulator;
+}
 
 /** The user's message seeded into the chat; the target's `currentMessageId` points at it. */
 const INBOUND_TEXT = "Hello bot, how did it go?";
@@ -18,7 +26,9 @@ const INBOUND_TEXT = "Hello bot, how did it go?";
  * emulator itself (as Telegram's servers do), trusting `options.ca` and resolving with
  * `options.lookup`; the adapter loads media with `options.media`.
  */
-export async function createEmulatedChannel(options: EmulatedChannelOptions = {}): Promise<EmulatedChannel> {
+export async function createEmulatedChannel(
+  options: EmulatedChannelOptions = {},
+): Promise<TelegramEmulatedChannel> {
   const emulator = await startTelegramEmulator({
     chats: [{ id: EMULATED_CHAT }],
     fetchUrl: createUrlFetcher({
@@ -36,6 +46,8 @@ export async function createEmulatedChannel(options: EmulatedChannelOptions = {}
     platform: adapter.name,
     adapter,
     target: { to: String(EMULATED_CHAT), currentMessageId },
+    emulator,
+    inject: (fault) => emulator.inject(fault),
     observe: () => emulator.observe(EMULATED_CHAT),
     close: async () => {
       await adapter.close?.();

@@ -3,7 +3,7 @@
  * `createEmulatedChannel`. No test runner or conformance package is needed at run time;
  * the conformance harness is under `@outbox/telegram/conformance`.
  */
-export { createEmulatedChannel, EMULATED_CHAT } from "./emulated-channel.js";
+export { createEmulatedChannel, EMULATED_CHAT, type TelegramEmulatedChannel } from "./emulated-channel.js";
 export {
   EntityParseError,
   type ParsedText,

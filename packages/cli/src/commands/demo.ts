@@ -13,7 +13,7 @@ import { UsageError } from "../output/explain.js";
 import { startProgress } from "../output/progress.js";
 import { type DeliveryReport, printReport, reportJson } from "../output/report.js";
 import type { Terminal } from "../output/terminal.js";
-import { findPlatform, type Platform, platformNames, platforms } from "../platforms.js";
+import { findPlatform, NotInstalledError, type Platform, platformNames, platforms } from "../platforms.js";
 
 /** Options of `outbox demo`. */
 export interface DemoOptions {
@@ -37,13 +37,27 @@ export async function runDemo(term: Terminal, options: DemoOptions): Promise<num
   const channels: Array<{ platform: Pick<Platform, "name">; channel: EmulatedChannel }> = [];
   let web: WebDemo | undefined;
   let crashed = 0;
+  /** Platforms whose adapter is not installed, with the command adding it. */
+  const missing: Array<{ platform: string; install: string }> = [];
   try {
     for (const platform of selected) {
-      const channel = await platform.createEmulatedChannel({ media: policy, ca: media.ca, lookup });
-      channels.push({ platform, channel });
+      try {
+        const channel = await platform.createEmulatedChannel({ media: policy, ca: media.ca, lookup });
+        channels.push({ platform, channel });
+      } catch (error) {
+        // Asked for by name, a missing adapter is the error; otherwise the demo runs on what is installed.
+        if (!(error instanceof NotInstalledError) || options.platform !== undefined) throw error;
+        missing.push({ platform: platform.name, install: error.install });
+      }
     }
+    if (channels.length === 0 && !options.web)
+      throw new UsageError(
+        "no platform adapter is installed",
+        missing.map((entry) => `${entry.install} (${entry.platform})`).join(", or "),
+      );
     // The chats' limits size the showcase (the web takes any length; it is not split there).
-    const limit = Math.max(...channels.map(({ channel }) => chunkLimit(channel)));
+    const limit =
+      channels.length > 0 ? Math.max(...channels.map(({ channel }) => chunkLimit(channel))) : 4000;
     if (options.web) {
       web = await startWebDemo({ media: policy, port: webPort(options.webPort) });
       channels.push({ platform: { name: "web" }, channel: web.channel });
@@ -72,12 +86,19 @@ export async function runDemo(term: Terminal, options: DemoOptions): Promise<num
     const reply = normalizePayload({ text }, { workspaceDir: fixturesDir });
     if (options.json) {
       const inbox = web ? { web: { url: web.url } } : {};
-      term.out(JSON.stringify({ reply, platforms: reports.map(reportJson), ...inbox }, null, 2));
+      const absent = missing.length > 0 ? { notInstalled: missing } : {};
+      term.out(JSON.stringify({ reply, platforms: reports.map(reportJson), ...absent, ...inbox }, null, 2));
     } else {
       printIntro(term, reply, channels.length);
       for (const report of reports) {
         term.out("");
         printReport(term, report, { maxLines: 12, ...platformOption(report.platform) });
+      }
+      for (const entry of missing) {
+        term.out("");
+        term.out(
+          `${term.colors.bold(entry.platform)}: ${term.colors.dim(`not installed; add it with ${entry.install}`)}`,
+        );
       }
     }
     if (web) {

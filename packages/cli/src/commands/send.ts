@@ -54,7 +54,9 @@ export async function runSend(
     if (options.json) term.out(JSON.stringify(reportJson(report), null, 2));
     else printReport(term, report, { maxLines: 20, platform, explainFailures: false });
     for (const failure of receipt.failures)
-      term.err(`outbox: part ${failure.part} failed: ${explain(failure.error, platform)}`);
+      term.err(
+        `outbox: part ${failure.part} failed: ${explain(failure.error, channel ? "emulator" : platform)}`,
+      );
     if (receipt.ok) return 0;
     return receipt.messages.length > 0 ? 1 : 2;
   } finally {

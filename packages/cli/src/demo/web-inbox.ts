@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { EmulatedChannel, MediaPolicy } from "@outbox/core";
+import { loadOptional } from "../platforms.js";
 import { CANVAS_PATH, latencyCanvas } from "./canvas.js";
 
 /** A running web inbox for the demo. */
@@ -21,8 +22,9 @@ export interface WebDemo {
 
 /** Start the demo's web inbox on `port` (0: a free one). */
 export async function startWebDemo(options: { media: MediaPolicy; port?: number }): Promise<WebDemo> {
-  const web = await import("@outbox/web");
-  const { createEmulatedChannel } = await import("@outbox/web/testing");
+  const [web, { createEmulatedChannel }] = await loadOptional("the web inbox (--web)", "@outbox/web", () =>
+    Promise.all([import("@outbox/web"), import("@outbox/web/testing")]),
+  );
   const channel = await createEmulatedChannel({ media: options.media });
   const secret = randomBytes(32).toString("hex");
   const inbox = web.createWebInboxHandler({

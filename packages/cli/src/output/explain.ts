@@ -19,15 +19,19 @@ export class UsageError extends Error {
 }
 
 /** One line: the error's message and the fix for it. */
-export function explain(error: unknown, platform?: Platform): string {
+export function explain(error: unknown, platform?: Platform | "emulator"): string {
   if (error instanceof UsageError) return `${error.message}. Fix: ${error.fix}`;
   if (!(error instanceof OutboxError)) return `${error instanceof Error ? error.message : String(error)}`;
-  const message = error.message.replace(/\.$/, "");
+  // The SDK's advice for a local path (MediaPolicy.localRoots) is not a CLI user's: the fix says --root.
+  const message = error.message
+    .replace(/\.$/, "")
+    .replace(/; add its directory to MediaPolicy\.localRoots or move the file there$/, "");
   return `${error.code}: ${message}. Fix: ${fixFor(error, platform)}`;
 }
 
 /** The fix for an Outbox error. */
-export function fixFor(error: OutboxError, platform?: Platform): string {
+export function fixFor(error: OutboxError, platformOrEmulator?: Platform | "emulator"): string {
+  const platform = platformOrEmulator === "emulator" ? undefined : platformOrEmulator;
   if (error instanceof PayloadError) {
     const issues = error.issues.map((issue) => `${issue.path.join(".") || "payload"}: ${issue.message}`);
     return issues.length > 0 ? `correct ${issues.join("; ")}` : "correct the reply";
@@ -40,6 +44,7 @@ export function fixFor(error: OutboxError, platform?: Platform): string {
   if (error instanceof TargetNotFoundError) {
     if (error.missing === "reply") return "check --reply-to: the message must exist in that chat";
     if (error.missing === "thread") return "check --thread: the thread or topic must exist in that chat";
+    if (platformOrEmulator === "emulator") return "leave --to out with --emulator: the emulated chat is used";
     return `check --to: ${platform?.targetHelp ?? "the chat must exist and the bot must be in it"}`;
   }
   switch (error.code) {

@@ -167,6 +167,12 @@ export interface EmulatedChannel {
   target: Target;
   /** Every message the emulated conversation holds, in order (the seeded inbound one excluded). */
   observe(): ObservedMessage[];
+  /**
+   * Make the emulator misbehave on its next call(s): `channel.inject({ kind: "server-error",
+   * status: 502 })`, then send (docs/streaming.md, "Simulating failures"). Every adapter's
+   * channel has it; optional here for channels built elsewhere.
+   */
+  inject?(fault: Fault): void;
   /** Close the adapter and stop the emulator. */
   close(): Promise<void>;
 }

@@ -86,6 +86,12 @@ export interface Capabilities {
   replies: boolean | ReplyCapabilities;
   /** The platform has threads / topics. */
   threads: boolean;
+  /**
+   * A reply is a thread reply (Slack's `thread_ts`): only the messages that carry the reply
+   * land in the thread. A streamed run then puts every message in that thread, so one reply
+   * stays in one place. Default `false` (a reply quotes the message, as on Telegram).
+   */
+  replyThreads?: boolean;
   /** Markdown images with a public https URL are lifted into media. */
   markdownImages: boolean;
   /** Limits the pacer keeps to, so a well-behaved platform answers no 429. */
@@ -328,14 +334,37 @@ export interface ReceiptMessage {
   part: number;
 }
 
+/**
+ * A part that could not be delivered. The engine fills every field; the ones after `error`
+ * are optional so that receipts built by hand stay valid (docs/delivery.md, "Failures").
+ */
+export interface ReceiptFailure {
+  /** Index of the plan part. */
+  part: number;
+  /** Why, redacted. */
+  error: OutboxError;
+  /** What the part held, redacted: a text excerpt (`text "…"`) or the media it carries. */
+  content?: string;
+  /** It may have been delivered anyway (a timeout or reset after sending, a 5xx): check before resending. */
+  ambiguous?: boolean;
+  /**
+   * Resending is safe and may succeed: the part certainly was not delivered and the failure
+   * can pass (a rate limit, an unreachable platform, a media fetch). Resend the same payload
+   * with the same `idempotencyKey`.
+   */
+  retryable?: boolean;
+  /** What to do about it, in words. */
+  action?: string;
+}
+
 /** What was and was not delivered. */
 export interface DeliveryReceipt {
   /** Every part delivered. */
   ok: boolean;
   /** Delivered messages, in order. */
   messages: ReceiptMessage[];
-  /** Parts that could not be delivered, with why. */
-  failures: Array<{ part: number; error: OutboxError }>;
+  /** Parts that could not be delivered, with why, whether they may have gone, and what to do. */
+  failures: ReceiptFailure[];
   /** Parts delivered in a lesser form, with the rule applied. */
   degraded: Array<{ part: number; from: string; to: string; reason: string }>;
 }
@@ -397,6 +426,13 @@ export interface LivePreview {
    * text: resending it would show it twice).
    */
   cancel(): Promise<CancelledPreview>;
+  /**
+   * After `settle`: set when the preview message did not become the reply's first message
+   * (the reply opens with media, replies to a message the preview does not, or the edit
+   * failed): whether it was `deleted` or `left` with its last text, and why. Optional:
+   * previews not built by `createAdapter` may leave it out.
+   */
+  readonly replaced?: { preview: "deleted" | "left"; reason: string } | undefined;
 }
 
 /** What a cancelled {@link LivePreview} left on screen. */

@@ -46,6 +46,7 @@ const schema = z.object({
   }),
   replies: z.union([z.boolean(), z.object({ unknownTarget: z.enum(["refused", "ignored"]) }).strict()]),
   threads: z.boolean(),
+  replyThreads: z.boolean().optional(),
   markdownImages: z.boolean(),
   rateLimits: z.array(
     z.object({

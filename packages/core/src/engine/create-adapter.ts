@@ -84,12 +84,12 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
       renderer,
     );
     const save = key === undefined ? undefined : journalSaver(store, key);
+    const wanted = replyMode === "off" ? undefined : replyTarget(payload, target);
     if (hook !== undefined) {
       const before = journal;
-      journal = await hook(plan, journal);
+      journal = await hook(plan, journal, capabilities.replies ? wanted : undefined);
       if (journal !== before) await save?.(journal);
     }
-    const wanted = replyMode === "off" ? undefined : replyTarget(payload, target);
     const receipt = await runPlan(plan, {
       transport,
       target,

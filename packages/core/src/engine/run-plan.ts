@@ -1,6 +1,7 @@
 import type { DeliveryJournal, DeliveryReceipt, DeliveryStore, SendOptions } from "../adapter/types.js";
 import { type OutboxError, TransportError } from "../errors/errors.js";
-import { redactError, redactSecrets } from "../errors/redact.js";
+import { describePart, failureEntry, notAttempted, unreachable } from "../errors/failure-entry.js";
+import { redactSecrets } from "../errors/redact.js";
 import type { DeliveryPlan, PartDegradation, PlanPart } from "../plan/types.js";
 import { deliverPart, type PartContext, type PartResult, type SendablePart } from "./deliver-part.js";
 import { isAmbiguous } from "./retry.js";
@@ -8,8 +9,13 @@ import { isAmbiguous } from "./retry.js";
 /**
  * Runs between planning and executing a plan (a live preview's settle): may deliver parts
  * itself and returns the journal to execute from (the one given when it delivered nothing).
+ * `replyTo` is the message the plan's first operation replies to, if any.
  */
-export type PlanHook = (plan: DeliveryPlan, journal: DeliveryJournal) => Promise<DeliveryJournal>;
+export type PlanHook = (
+  plan: DeliveryPlan,
+  journal: DeliveryJournal,
+  replyTo: string | undefined,
+) => Promise<DeliveryJournal>;
 
 /** What executing a plan needs beyond sending parts. */
 export interface RunContext extends PartContext {
@@ -50,16 +56,22 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
   const failures: DeliveryReceipt["failures"] = [];
   let replyPending = context.replyTo !== undefined && journal.messages.length === 0;
   let unsupportedNoted = journal.messages.length > 0;
+  /** Set once the platform proved unreachable: the parts after it fail at once (fail fast). */
+  let down: OutboxError | undefined;
 
   for (let index = 0; index < plan.parts.length; index += 1) {
     const part = plan.parts[index] as PlanPart;
     if (delivered.has(index)) continue;
     if (part.type === "failed") {
-      failures.push(failure(index, part.error, secrets));
+      failures.push(failure(index, part.error, secrets, part));
       continue;
     }
     if (ambiguous.has(index) && !context.retry.policy.retryAmbiguous) {
-      failures.push(failure(index, maybeDelivered(index), secrets));
+      failures.push(failure(index, maybeDelivered(index), secrets, part));
+      continue;
+    }
+    if (down !== undefined) {
+      failures.push(failure(index, notAttempted(down), secrets, part));
       continue;
     }
     const replyTo =
@@ -89,7 +101,10 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
       if (context.replyUnsupported && !unsupportedNoted)
         entries.unshift({ part: index, from: "reply", to: "none", reason: "the platform has no replies" });
       unsupportedNoted = true;
-    } else failures.push(failure(index, result.error, secrets));
+    } else {
+      failures.push(failure(index, result.error, secrets, part));
+      if (unreachable(result.error)) down = result.error;
+    }
     if (result.messages.length > 0 || result.error === undefined || unsure) replyPending = false;
     if (result.messages.length === 0 && !unsure && writeAhead === undefined) continue;
     for (const message of result.messages) journal.messages.push(message);
@@ -158,13 +173,14 @@ function withoutSending(journal: DeliveryJournal): DeliveryJournal {
   return rest;
 }
 
-/** A failure entry, its error redacted. */
+/** A failure entry (docs/delivery.md, "Failures"), error and content redacted. */
 function failure(
-  part: number,
+  index: number,
   error: OutboxError,
   secrets: readonly string[],
+  part: PlanPart,
 ): DeliveryReceipt["failures"][number] {
-  return { part, error: redactError(error, secrets) };
+  return failureEntry(index, error, describePart(part, error), secrets);
 }
 
 /** The part's planned degradations (from `planned`, the plan's) then its sending ones, reasons redacted. */

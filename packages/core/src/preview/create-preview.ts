@@ -55,6 +55,8 @@ export interface PreviewMessage {
   changedAt: number;
   /** Whether settle already turned it into a part of a reply. */
   reused: boolean;
+  /** Set by settle when the message did not become the reply (see {@link LivePreview.replaced}). */
+  replaced?: LivePreview["replaced"];
 }
 
 /**
@@ -167,6 +169,9 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
   };
 
   return {
+    get replaced() {
+      return message.replaced;
+    },
     update(markdown: string) {
       if (typeof markdown === "string") accept(() => markdown);
     },
@@ -185,7 +190,7 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
         payload,
         target,
         sendOptions,
-        settleHook(engine, message, { ...base, signal: sendOptions?.signal }),
+        settleHook(engine, message, { ...base, signal: sendOptions?.signal }, replyTo),
       );
     },
     async cancel(): Promise<CancelledPreview> {

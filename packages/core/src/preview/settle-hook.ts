@@ -15,6 +15,9 @@ import type { PreviewEngine, PreviewMessage } from "./create-preview.js";
 
 /**
  * The settle rule (docs/live-preview.md, "Settle"), run on the final reply's plan:
+ * - the reply replies to a message the preview does not (`previewReplyTo`; a reply tag that
+ *   came after the preview started): a message cannot change what it replies to, so
+ *   the preview is deleted (or left) and the reply goes as new messages.
  * - first part a text message longer than `edits.maxLength`: no edit; the preview is deleted
  *   (or left) and the part goes as a new message, reported as a degradation.
  * - first part a text message: the preview is edited into it (no edit when it already
@@ -25,11 +28,14 @@ import type { PreviewEngine, PreviewMessage } from "./create-preview.js";
  *   channel shows exactly what `send` would show. Without `deleteMessage` (or when the
  *   delete fails) the preview is edited into the first media message's caption, which then
  *   goes without one (`caption` → `text`); with no caption either, the preview is left.
+ *   Whenever the preview does not become the reply, `message.replaced` says what became of
+ *   it (a preview left behind is also a `preview` → `left` degradation).
  */
 export function settleHook(
   engine: PreviewEngine,
   message: PreviewMessage,
   base: Omit<OperationBase, "replyTo">,
+  previewReplyTo: string | undefined,
 ): PlanHook {
   const { transport, clock } = engine;
   const retry = { ...engine.retry, clock, to: base.target.to, signal: base.signal };
@@ -40,7 +46,7 @@ export function settleHook(
     reason: redactSecrets(reason, engine.secrets),
   });
 
-  return async (plan, journal) => {
+  return async (plan, journal, replyTo) => {
     const id = message.id;
     if (id === undefined || message.reused || journal.messages.length > 0) return journal;
     message.reused = true;
@@ -75,20 +81,26 @@ export function settleHook(
       degraded: [...journal.degraded, ...degraded],
     });
 
-    /** The preview is not reused: deleted (or left), the first part goes as a new message. */
-    const replaced = async (why: string): Promise<DeliveryJournal> => {
+    /** The preview does not become the reply: record why (and, when it stays, a degradation). */
+    const replaced = (preview: "deleted" | "left", reason: string): DeliveryJournal => {
+      message.replaced = { preview, reason: redactSecrets(reason, engine.secrets) };
+      return withEntries([], preview === "left" ? [note("preview", "left", reason)] : []);
+    };
+    if (replyTo !== undefined && replyTo !== previewReplyTo) {
       const removed = await remove();
-      const outcome = removed ? " and the preview was deleted" : "; the preview keeps its last text";
-      return withEntries(
-        [],
-        [
-          note(
-            "preview",
-            removed ? "deleted" : "left",
-            `${why}: the first message went as a new one${outcome}`,
-          ),
-        ],
+      return replaced(
+        removed ? "deleted" : "left",
+        `the reply replies to message ${replyTo} and the live preview does not (the reply tag came after the preview started): the reply went as new messages${removed ? " and the preview was deleted" : "; the preview keeps its last text"}`,
       );
+    }
+
+    /** The preview is not reused: deleted (or left), the first part goes as a new message, noted. */
+    const notReused = async (why: string): Promise<DeliveryJournal> => {
+      const removed = await remove();
+      const preview = removed ? "deleted" : "left";
+      const reason = `${why}: the first message went as a new one${removed ? " and the preview was deleted" : "; the preview keeps its last text"}`;
+      replaced(preview, reason);
+      return withEntries([], [note("preview", preview, reason)]);
     };
 
     const first = plan.parts[0];
@@ -96,7 +108,7 @@ export function settleHook(
     const length =
       first?.type === "text" && editLimit !== undefined ? engine.renderer.measure(first.text.text) : 0;
     if (editLimit !== undefined && length > editLimit)
-      return replaced(
+      return notReused(
         `the first message (${length}) is longer than an edit may carry (edits.maxLength ${editLimit})`,
       );
     if (first?.type === "text") {
@@ -112,10 +124,14 @@ export function settleHook(
         };
       } catch (error) {
         base.signal?.throwIfAborted();
-        return replaced(`editing the live preview into the reply failed (${describe(error)})`);
+        return notReused(`editing the live preview into the reply failed (${describe(error)})`);
       }
     }
-    if (await remove()) return journal;
+    if (await remove())
+      return replaced(
+        "deleted",
+        "the reply opens with media: the live preview was deleted and the reply went as new messages",
+      );
     const caption = first?.type === "media" || first?.type === "album" ? first.caption : undefined;
     if (caption !== undefined) {
       try {
@@ -134,15 +150,9 @@ export function settleHook(
         base.signal?.throwIfAborted();
       }
     }
-    return withEntries(
-      [],
-      [
-        note(
-          "preview",
-          "left",
-          "the reply opens with no text for the live preview to become and the preview could not be deleted: it keeps its last text",
-        ),
-      ],
+    return replaced(
+      "left",
+      "the reply opens with no text for the live preview to become and the preview could not be deleted: it keeps its last text",
     );
   };
 }

@@ -30,7 +30,9 @@ const str = (value: unknown): string | undefined => (typeof value === "string" ?
  * `tool-call` → `tool_use`, `tool-result` → `tool_result` (a string output is its text; an
  * object output's `text`, `media`, `mediaUrls`, `mediaUrl` and `audioAsVoice` are read),
  * `tool-error` → `tool_result` with `isError`, `error` and `abort` → `error`, `finish` →
- * `done`. Reasoning, sources and step markers are dropped.
+ * `done`. Reasoning, sources and step markers are dropped. A chunk that is not a stream part
+ * (a string: `result.textStream` passed by mistake) ends the run with an `error` event
+ * naming what was expected, so the run never reports `ok` with nothing delivered.
  */
 export async function* fromAiSdkStream(
   fullStream: AsyncIterable<AiSdkStreamPart>,
@@ -39,6 +41,10 @@ export async function* fromAiSdkStream(
   let wroteText = false;
   let paused = false;
   for await (const part of fullStream) {
+    if (typeof (part as Partial<AiSdkStreamPart> | null)?.type !== "string") {
+      yield { type: "error", error: new TypeError(notAPart(part)) };
+      return;
+    }
     const fields = part as AiSdkStreamPart & Fields;
     switch (part.type) {
       case "text-delta": {
@@ -95,6 +101,16 @@ export async function* fromAiSdkStream(
         return;
     }
   }
+}
+
+function notAPart(chunk: unknown): string {
+  const got =
+    typeof chunk === "string"
+      ? `a text chunk (${JSON.stringify(chunk.slice(0, 40))})`
+      : chunk === null || typeof chunk !== "object"
+        ? `a ${chunk === null ? "null" : typeof chunk}`
+        : "an object without a string `type`";
+  return `fromAiSdkStream expected the AI SDK's full stream (parts with a \`type\`: text-delta, tool-call, tool-result, finish, …) and got ${got}: pass result.fullStream, not result.textStream`;
 }
 
 function toolIds(fields: Fields): Pick<AgentToolResultEvent, "toolName" | "toolCallId"> {

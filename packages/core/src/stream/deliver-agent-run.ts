@@ -19,6 +19,7 @@ import { createProgressFeed } from "./progress-feed.js";
 import { createRunLedger } from "./run-ledger.js";
 import { splitMedia, toolOutput, undeliveredOf, withToolItems } from "./run-media.js";
 import { checkRunOptions } from "./run-options.js";
+import { createRunReply } from "./run-reply.js";
 import { createRunSender } from "./run-sender.js";
 import type {
   AgentRunDelivery,
@@ -40,7 +41,7 @@ export function deliverAgentRun(
   target: Target,
   options: DeliverAgentRunOptions = {},
 ): AgentRunDelivery {
-  const settings = checkRunOptions(options);
+  const settings = checkRunOptions(options, target);
   const feed = createProgressFeed<AgentRunProgress>();
   const receipt = runAgent(events, adapter, target, options, settings, feed.push).then(
     (result) => {
@@ -100,7 +101,18 @@ async function runAgent(
   const coverage = createPreviewCoverage(accumulated, () => streamed, parseOptions);
   let toolVoice = false;
 
-  const sender = createRunSender({ adapter, target, turn, ledger, progress, signal, runKey });
+  const reply = createRunReply(options, target, adapter.capabilities, parseOptions);
+  const sender = createRunSender({
+    adapter,
+    target,
+    turn,
+    ledger,
+    progress,
+    signal,
+    runKey,
+    reply,
+    streamed: () => streamed,
+  });
   const stopPreview = (): void => void sender.cancelPreview();
   const deliver = sender.deliver;
   const deliverBlocks = async (blocks: string[]): Promise<void> => {
@@ -161,10 +173,11 @@ async function runAgent(
       if (splitter) await deliverBlocks(splitter.push(event.text));
       else if (mode === "preview") {
         if (sender.preview === undefined) {
-          sender.preview = adapter.preview?.(
-            target,
-            settings.previewIntervalMs === undefined ? {} : { intervalMs: settings.previewIntervalMs },
-          );
+          const replyToId = reply.previewReplyTo(streamed);
+          sender.preview = adapter.preview?.(target, {
+            ...(settings.previewIntervalMs === undefined ? {} : { intervalMs: settings.previewIntervalMs }),
+            ...(replyToId === undefined ? {} : { replyToId }),
+          });
           // The abort cancels the preview, which lets a call in flight finish: the receipt knows what it shows.
           signal?.addEventListener("abort", stopPreview, { once: true });
           progress({ type: "preview-started" });
@@ -231,7 +244,13 @@ async function runAgent(
     );
   }
   signal?.removeEventListener("abort", stopPreview);
-  return ledger.receipt({ mode, ...(fallback ? { fallback } : {}), end });
+  const previewReplaced = sender.replaced;
+  return ledger.receipt({
+    mode,
+    ...(fallback ? { fallback } : {}),
+    end,
+    ...(previewReplaced ? { previewReplaced } : {}),
+  });
 }
 
 function describe(error: unknown): string {

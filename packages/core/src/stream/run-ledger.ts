@@ -3,7 +3,8 @@
  * numbers shifted so that they count across the whole run.
  */
 import type { DeliveryReceipt } from "../adapter/types.js";
-import type { OutboxError } from "../errors/errors.js";
+import { AgentRunError, type OutboxError } from "../errors/errors.js";
+import { excerpt, failureEntry } from "../errors/failure-entry.js";
 import type { AgentRunReceipt } from "./run-types.js";
 
 /** Collects the deliveries of one run. */
@@ -13,7 +14,7 @@ export interface RunLedger {
   /** Add a failure that is not a delivery's (the run stopped early); it gets its own part number. */
   fail(error: OutboxError): void;
   /** The combined receipt so far. */
-  receipt(fields: Pick<AgentRunReceipt, "mode" | "fallback" | "end">): AgentRunReceipt;
+  receipt(fields: Pick<AgentRunReceipt, "mode" | "fallback" | "end" | "previewReplaced">): AgentRunReceipt;
 }
 
 /** Start an empty ledger. */
@@ -34,9 +35,10 @@ export function createRunLedger(): RunLedger {
       degraded.push(...receipt.degraded.map(shift));
     },
     fail(error) {
-      failures.push({ part: next++, error });
+      const text = error instanceof AgentRunError ? error.undelivered.text.trim() : "";
+      failures.push(failureEntry(next++, error, text === "" ? undefined : `text "${excerpt(text)}"`));
     },
-    receipt({ mode, fallback, end }) {
+    receipt({ mode, fallback, end, previewReplaced }) {
       return {
         ok: failures.length === 0 && end === "done",
         messages: [...messages],
@@ -45,6 +47,7 @@ export function createRunLedger(): RunLedger {
         mode,
         ...(fallback === undefined ? {} : { fallback }),
         end,
+        ...(previewReplaced === undefined ? {} : { previewReplaced }),
       };
     },
   };

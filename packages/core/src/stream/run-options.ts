@@ -3,6 +3,7 @@
  * `PayloadError` naming the field, before any event is read.
  */
 import { PayloadError } from "../errors/errors.js";
+import type { Target } from "../payload/types.js";
 import type { BlockSizes } from "./block-splitter.js";
 import type { DeliverAgentRunOptions, StreamMode } from "./run-types.js";
 
@@ -25,7 +26,7 @@ export interface RunSettings {
 const MODES: readonly StreamMode[] = ["final", "blocks", "preview"];
 
 /** Validate `options`; throws `PayloadError` listing every bad field. */
-export function checkRunOptions(options: DeliverAgentRunOptions): RunSettings {
+export function checkRunOptions(options: DeliverAgentRunOptions, target: Target): RunSettings {
   const issues: Array<{ path: string[]; message: string; code: string }> = [];
   const bad = (field: string, message: string): void => {
     issues.push({ path: [field], message, code: "custom" });
@@ -52,6 +53,19 @@ export function checkRunOptions(options: DeliverAgentRunOptions): RunSettings {
     options.previewIntervalMs === undefined
       ? undefined
       : count("previewIntervalMs", options.previewIntervalMs, 0);
+  const { replyMode, replyToId, replyToCurrent } = options;
+  if (replyMode !== undefined && replyMode !== "first" && replyMode !== "all" && replyMode !== "off")
+    bad("replyMode", "must be first, all or off");
+  if (
+    replyToId !== undefined &&
+    replyToId !== null &&
+    (typeof replyToId !== "string" || replyToId.trim() === "")
+  )
+    bad("replyToId", "must be a message id, or null for no reply");
+  if (replyToCurrent === true && replyToId !== undefined)
+    bad("replyToCurrent", "cannot be set with replyToId; choose one");
+  else if (replyToCurrent === true && target.currentMessageId === undefined)
+    bad("replyToCurrent", "needs target.currentMessageId (the inbound message to reply to)");
   if (options.idempotencyKey !== undefined && options.idempotencyKey.trim() === "")
     bad("idempotencyKey", "must not be blank; leave it out for no once-only delivery");
   if (issues.length > 0)

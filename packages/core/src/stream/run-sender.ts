@@ -6,9 +6,11 @@
 import type { CancelledPreview, ChannelAdapter, LivePreview, SendOptions } from "../adapter/types.js";
 import { createMediaMemory } from "../engine/distinct-media.js";
 import { OutboxError, TransportError } from "../errors/errors.js";
+import { excerpt, failureEntry, notAttempted, unreachable } from "../errors/failure-entry.js";
 import type { DeliveryTurn } from "../parse/delivery-turn.js";
 import type { ReplyPayload, Target } from "../payload/types.js";
 import type { RunLedger } from "./run-ledger.js";
+import type { RunReply } from "./run-reply.js";
 import type { AgentRunProgress, RunStepKind } from "./run-types.js";
 
 /** What the sender works with. */
@@ -27,6 +29,10 @@ export interface RunSenderContext {
   signal: AbortSignal | undefined;
   /** The run's idempotency key. */
   runKey: string | undefined;
+  /** The run's reply target. */
+  reply: RunReply;
+  /** The text the agent wrote so far. */
+  streamed: () => string;
 }
 
 /** Sends a run's deliveries. */
@@ -39,6 +45,8 @@ export interface RunSender {
   deliver(step: RunStepKind, make: () => ReplyPayload | null): Promise<void>;
   /** The live preview, once started; the final step settles it. */
   preview: LivePreview | undefined;
+  /** Set when the settle did not turn the preview into the reply (see {@link LivePreview.replaced}). */
+  replaced: LivePreview["replaced"];
   /**
    * Cancel the live preview (once; later calls give the same answer). The message it leaves
    * on screen is delivered text: it goes into the receipt (and the progress feed) as a
@@ -49,8 +57,10 @@ export interface RunSender {
 
 /** Create the sender of one run. */
 export function createRunSender(context: RunSenderContext): RunSender {
-  const { adapter, target, turn, ledger, progress, signal, runKey } = context;
+  const { adapter, target, turn, ledger, progress, signal, runKey, reply } = context;
   const counts: Record<RunStepKind, number> = { block: 0, media: 0, final: 0 };
+  /** The failure that showed the platform unreachable; later deliveries are not attempted. */
+  let down: OutboxError | undefined;
   // One memory across the run: a file sent in a block is not sent again in another form.
   const mediaMemory = createMediaMemory();
   const optionsFor = (step: RunStepKind): SendOptions => {
@@ -74,6 +84,7 @@ export function createRunSender(context: RunSenderContext): RunSender {
   };
   const sender: RunSender = {
     preview: undefined,
+    replaced: undefined,
     cancelPreview() {
       if (sender.preview === undefined) return Promise.resolve(undefined);
       cancelled ??= cancel(sender.preview);
@@ -83,30 +94,54 @@ export function createRunSender(context: RunSenderContext): RunSender {
       if (signal?.aborted) return;
       const settling = step === "final" ? sender.preview : undefined;
       let receipt: Awaited<ReturnType<ChannelAdapter["send"]>>;
+      let payload: ReplyPayload | null = null;
       try {
-        const payload = make();
+        payload = make();
         if (payload === null) {
           if (settling) await sender.cancelPreview();
           return;
         }
+        if (down !== undefined) {
+          // The platform proved unreachable: the rest of the run fails at once (fail fast).
+          if (settling) await sender.cancelPreview();
+          throw notAttempted(down);
+        }
+        const replied = reply.step(payload, settling !== undefined, context.streamed());
+        const options = { ...optionsFor(step), replyMode: replied.replyMode };
         receipt = settling
-          ? await settling.settle(payload, optionsFor(step))
-          : await adapter.send(payload, target, optionsFor(step));
+          ? await settling.settle(replied.payload, options)
+          : await adapter.send(replied.payload, target, options);
         if (receipt.ok || receipt.messages.length > 0) turn.recordSent(payload);
+        if (receipt.messages.length > 0) reply.delivered(replied);
+        if (replied.note) receipt = { ...receipt, degraded: [...receipt.degraded, replied.note] };
+        if (settling?.replaced) {
+          sender.replaced = settling.replaced;
+          progress({ type: "preview-replaced", ...settling.replaced });
+        }
       } catch (error) {
         if (signal?.aborted) return;
+        const failed = asOutboxError(error);
         receipt = {
           ok: false,
           messages: [],
-          failures: [{ part: 0, error: asOutboxError(error) }],
+          failures: [failureEntry(0, failed, describePayload(payload))],
           degraded: [],
         };
       }
+      down ??= receipt.failures.find((entry) => unreachable(entry.error))?.error;
       ledger.add(receipt);
       progress({ type: "delivered", step, receipt });
     },
   };
   return sender;
+}
+
+/** What a run's delivery held, for its failure entry. */
+function describePayload(payload: ReplyPayload | null): string | undefined {
+  if (payload === null) return undefined;
+  const media = payload.mediaUrls.length + payload.media.length;
+  const text = payload.text.trim() === "" ? [] : [`text "${excerpt(payload.text)}"`];
+  return [...text, ...(media > 0 ? [`${media} media item${media === 1 ? "" : "s"}`] : [])].join(" and ");
 }
 
 function asOutboxError(error: unknown): OutboxError {

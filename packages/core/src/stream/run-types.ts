@@ -1,8 +1,7 @@
 /**
  * Options, progress and receipt of {@link deliverAgentRun} (spec: docs/streaming.md).
  */
-import type { Clock, DeliveryReceipt, PreviewOptions } from "../adapter/types.js";
-import type { OutboxError } from "../errors/errors.js";
+import type { Clock, DeliveryReceipt, PreviewOptions, SendOptions } from "../adapter/types.js";
 
 /** How a run's reply reaches the channel. */
 export type StreamMode =
@@ -46,6 +45,20 @@ export interface DeliverAgentRunOptions {
   idempotencyKey?: string;
   /** Base for relative paths when comparing media (media identity). Default `process.cwd()`. */
   workspaceDir?: string;
+  /**
+   * The run replies to this message (`null`: to none), whatever tags the agent writes.
+   * Without it (and without `replyToCurrent`) the run follows the agent's reply tags; see
+   * docs/streaming.md, "Replies".
+   */
+  replyToId?: string | null;
+  /** The run replies to `target.currentMessageId` (which must then be set), whatever tags the agent writes. */
+  replyToCurrent?: boolean;
+  /**
+   * Which of the run's messages carry the reply: `first` (default) the run's first message,
+   * `all` every one, `off` none (tags ignored). On a platform whose replies are threads
+   * (Slack) every message does unless `off`, so the run stays in one thread.
+   */
+  replyMode?: SendOptions["replyMode"];
   /** Stops the run cleanly: no event is read and nothing is sent after it fires. */
   signal?: AbortSignal;
 }
@@ -68,6 +81,20 @@ export type AgentRunProgress =
   | {
       /** Discriminator. */
       type: "preview-started";
+    }
+  /**
+   * `preview` mode: the settled reply could not become the preview message (it opens with
+   * media, replies elsewhere, or the edit failed): the preview was deleted (`deleted`) or
+   * keeps its last text (`left`), and the reply went as new messages. The run's receipt
+   * says the same in `previewReplaced`.
+   */
+  | {
+      /** Discriminator. */
+      type: "preview-replaced";
+      /** What became of the preview message. */
+      preview: "deleted" | "left";
+      /** Why, in words. */
+      reason: string;
     }
   /** `preview` was asked for and the adapter cannot edit: the run uses `to` instead. */
   | {
@@ -104,12 +131,7 @@ export interface AgentRunReceipt {
   /** Delivered messages in order; `part` counts across the whole run. */
   messages: DeliveryReceipt["messages"];
   /** What was not delivered: failed parts, plus an `AgentRunError` when the run stopped early. */
-  failures: Array<{
-    /** Part number across the run. */
-    part: number;
-    /** Why. */
-    error: OutboxError;
-  }>;
+  failures: DeliveryReceipt["failures"];
   /** Parts delivered in a lesser form. */
   degraded: DeliveryReceipt["degraded"];
   /** The mode the run used (after a preview fallback). */
@@ -125,6 +147,12 @@ export interface AgentRunReceipt {
   };
   /** How the run ended: `done` (its end, or the events ran out), `error` (the runtime failed) or `aborted`. */
   end: "done" | "error" | "aborted";
+  /**
+   * `preview` mode: the settled reply did not become the preview message (it opens with
+   * media, replies to a message the preview does not, or the edit failed); the preview was
+   * `deleted` or `left` with its last text.
+   */
+  previewReplaced?: { preview: "deleted" | "left"; reason: string };
 }
 
 /** A run being delivered: iterate it for progress; await `receipt` for the combined receipt. */

@@ -148,7 +148,14 @@ describe("createAdapter: media, captions, albums", () => {
     const receipt = await send({ text: "hi", mediaUrls: ["/etc/passwd"], media: [attach.pdf()] }, to);
     expect(receipt.ok).toBe(false);
     expect(receipt.failures).toEqual([
-      { part: 0, error: expect.objectContaining({ code: "media_blocked" }) },
+      {
+        part: 0,
+        error: expect.objectContaining({ code: "media_blocked" }),
+        content: "media /etc/passwd",
+        ambiguous: false,
+        retryable: false,
+        action: expect.stringMatching(/allow its root \(media\.localRoots\)/),
+      },
     ]);
     expect(receipt.messages).toEqual([{ id: "m1", kind: "document", part: 1 }]);
   });

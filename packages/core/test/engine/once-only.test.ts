@@ -51,7 +51,13 @@ describe("once-only delivery", () => {
     transport.behave(() => undefined);
     const again = await send({ text }, to, { idempotencyKey: "amb" });
     expect(again.failures).toEqual([
-      { part: 1, error: expect.objectContaining({ code: "transport_error", ambiguous: true }) },
+      expect.objectContaining({
+        part: 1,
+        error: expect.objectContaining({ code: "transport_error", ambiguous: true }),
+        ambiguous: true,
+        retryable: false,
+        action: expect.stringMatching(/check the chat before resending/),
+      }),
     ]);
     expect(transport.calls).toHaveLength(4);
 

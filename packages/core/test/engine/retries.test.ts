@@ -29,7 +29,16 @@ describe("retries", () => {
       return undefined;
     });
     const receipt = await send({ text: "first part here\n\nsecond part here" }, to);
-    expect(receipt.failures).toEqual([{ part: 0, error: expect.any(RateLimitedError) }]);
+    expect(receipt.failures).toEqual([
+      {
+        part: 0,
+        error: expect.any(RateLimitedError),
+        content: 'text "first part here"',
+        ambiguous: false,
+        retryable: true,
+        action: expect.stringMatching(/wait 1 s: resend with the same idempotencyKey/),
+      },
+    ]);
     expect(receipt.messages).toEqual([{ id: "m1", kind: "text", part: 1 }]);
     expect(transport.calls).toHaveLength(4);
   });

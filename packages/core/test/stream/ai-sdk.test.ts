@@ -101,6 +101,21 @@ describe("fromAiSdkStream", () => {
     expect(receipt.failures.at(-1)?.error.message).toContain("provider 529");
   });
 
+  it("result.textStream passed by mistake is an error naming what was expected, not ok with nothing delivered", async () => {
+    const result = streamText({
+      model: mockModel([[...text("t1", "Revenue grew."), finish("stop")]]),
+      prompt: "x",
+    });
+    const adapter = createFakeAdapter();
+    // textStream yields strings; the types say parts, as a JavaScript caller would not notice.
+    const chunks = result.textStream as unknown as AsyncIterable<{ type: string }>;
+    const receipt = await deliverAgentRun(fromAiSdkStream(chunks), adapter, { to: "c" }).receipt;
+    expect(receipt).toMatchObject({ ok: false, end: "error" });
+    expect(receipt.failures.at(-1)?.error.message).toMatch(
+      /fromAiSdkStream expected the AI SDK's full stream .* and got a text chunk \("Revenue grew\."\): pass result\.fullStream, not result\.textStream/,
+    );
+  });
+
   it("a tool error is a failed tool result, and the whole run delivers once with the tool's media", async () => {
     const failing = tool({
       inputSchema: z.object({}),

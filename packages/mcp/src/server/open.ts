@@ -9,6 +9,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type ChannelPool, createChannelPool } from "./channel-pool.js";
 import { createOutboxMcpServer } from "./create-server.js";
 import { type McpPlatform, mcpPlatforms } from "./platforms.js";
+import { startLines } from "./start-lines.js";
 
 /** Options of {@link openOutboxMcp}. */
 export interface OpenOutboxMcpOptions {
@@ -46,16 +47,9 @@ export async function openOutboxMcp(options: OpenOutboxMcpOptions = {}): Promise
     platforms,
     media: { localRoots: [mediaDir], workspaceDir: mediaDir },
   });
-  const lines = [`outbox-mcp delivers to: ${pool.names.join(", ")}.`];
+  let lines: string[] = [];
   try {
-    if (options.emulator) {
-      for (const name of pool.names) await pool.get(name);
-      for (const [name, channel] of pool.emulated) {
-        lines.push(
-          `Emulator mode: ${name} delivers to an emulator on 127.0.0.1; send to to="${channel.target.to}".`,
-        );
-      }
-    }
+    lines = await startLines(pool, platforms, env, options.emulator === true);
   } catch (error) {
     await pool.close();
     await rm(mediaDir, { recursive: true, force: true });

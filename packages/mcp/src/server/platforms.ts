@@ -16,6 +16,22 @@ export interface McpPlatform {
   connect(token: string, media: MediaPolicy): Promise<ChannelAdapter>;
   /** A ready channel on the platform's emulator (for `--emulator`). */
   emulate(options: EmulatedChannelOptions): Promise<EmulatedChannel>;
+  /**
+   * Whether the adapter and its platform library are installed (loads them). Absent: taken
+   * as installed. The server offers only the installed platforms at start.
+   */
+  installed?(): Promise<boolean>;
+}
+
+/** Whether `load()` finds its packages: false on ERR_MODULE_NOT_FOUND, other errors thrown. */
+export async function present(load: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await load();
+    return true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "ERR_MODULE_NOT_FOUND") return false;
+    throw error;
+  }
 }
 
 /** Every platform, by the name the `send_message` tool takes. */
@@ -27,6 +43,7 @@ export const mcpPlatforms: Readonly<Record<string, McpPlatform>> = {
       const { createTelegramAdapter } = await import("@outbox/telegram");
       return createTelegramAdapter({ token, media });
     },
+    installed: () => present(() => import("@outbox/telegram")),
     emulate: async (options) => (await import("@outbox/telegram/testing")).createEmulatedChannel(options),
   },
   slack: {
@@ -36,6 +53,7 @@ export const mcpPlatforms: Readonly<Record<string, McpPlatform>> = {
       const { createSlackAdapter } = await import("@outbox/slack");
       return createSlackAdapter({ token, media });
     },
+    installed: () => present(() => import("@outbox/slack")),
     async emulate(options) {
       const { createEmulatedChannel } = await import("@outbox/slack/testing");
       return createEmulatedChannel(options);
@@ -48,6 +66,7 @@ export const mcpPlatforms: Readonly<Record<string, McpPlatform>> = {
       const { createDiscordAdapter } = await import("@outbox/discord");
       return createDiscordAdapter({ token, media });
     },
+    installed: () => present(() => import("@outbox/discord")),
     async emulate(options) {
       const { createEmulatedChannel } = await import("@outbox/discord/testing");
       return createEmulatedChannel(options);

@@ -1,0 +1,139 @@
+/**
+ * A receipt's failure entry: which part failed (redacted), whether it may have been
+ * delivered, whether resending it is safe, and what to do (docs/delivery.md, "Failures").
+ */
+import type { ReceiptFailure } from "../adapter/types.js";
+import { isAmbiguous } from "../engine/retry.js";
+import type { PlanPart } from "../plan/types.js";
+import {
+  AgentRunError,
+  AuthError,
+  MediaError,
+  type OutboxError,
+  PayloadError,
+  PlatformError,
+  RateLimitedError,
+  TargetNotFoundError,
+  TransportError,
+  UnsupportedFeatureError,
+} from "./errors.js";
+import { redactError, redactSecrets } from "./redact.js";
+
+/** Longest text excerpt a failure entry quotes. */
+const EXCERPT = 60;
+
+/** What a part holds, for a person reading the receipt: a text excerpt or the media it carries. */
+export function describePart(part: PlanPart | undefined, error?: OutboxError): string | undefined {
+  if (part === undefined) return error instanceof MediaError && error.ref ? `media ${error.ref}` : undefined;
+  if (part.type === "text") return `text "${excerpt(part.text.plain)}"`;
+  if (part.type === "media") return `${part.kind} ${mediaName(part.media)}`;
+  if (part.type === "album") return `album of ${part.items.map((item) => mediaName(item.media)).join(", ")}`;
+  return describePart(undefined, part.error);
+}
+
+/** A short excerpt of `text`, whitespace collapsed. */
+export function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= EXCERPT ? flat : `${flat.slice(0, EXCERPT - 1)}…`;
+}
+
+function mediaName(media: {
+  fileName: string;
+  source: { type: string; url?: string; path?: string };
+}): string {
+  const from = media.source.url ?? media.source.path;
+  return from === undefined || from.endsWith(media.fileName)
+    ? (from ?? media.fileName)
+    : `${media.fileName} (${from})`;
+}
+
+/**
+ * The failure entry of `part` failing with `error`: the error and the description redacted
+ * (known token shapes, URL queries, the adapter's `secrets`), plus `ambiguous`, `retryable`
+ * and `action`.
+ */
+export function failureEntry(
+  part: number,
+  error: OutboxError,
+  content: string | undefined,
+  secrets: readonly string[] = [],
+): ReceiptFailure {
+  const ambiguous = isAmbiguous(error);
+  return {
+    part,
+    error: redactError(error, secrets),
+    ...(content === undefined ? {} : { content: redactSecrets(content, secrets) }),
+    ambiguous,
+    retryable: !ambiguous && mayPass(error),
+    action: redactSecrets(actionFor(error, ambiguous), secrets),
+  };
+}
+
+/** Whether the failure can pass on its own (a resend of a part certainly not delivered may then succeed). */
+function mayPass(error: OutboxError): boolean {
+  return (
+    error instanceof RateLimitedError ||
+    error instanceof TransportError ||
+    (error instanceof MediaError && error.reason === "fetch-failed")
+  );
+}
+
+const RESEND = "resend with the same idempotencyKey (only what did not go is sent again)";
+
+/** What to do about `error`, in words (every error class has an answer). */
+export function actionFor(error: OutboxError, ambiguous: boolean): string {
+  if (ambiguous)
+    return `it may have been delivered (${error instanceof PlatformError ? `the platform answered ${error.status}` : "the connection broke after the request was sent"}): check the chat before resending; a resend with the same idempotencyKey skips it unless retry.retryAmbiguous is set`;
+  if (error instanceof RateLimitedError)
+    return `the platform asked to wait ${Math.ceil(error.retryAfterMs / 1000)} s: ${RESEND} after that, or raise retry.maxRetryWaitMs`;
+  if (error instanceof TransportError)
+    return `the platform could not be reached (nothing was sent): check the API URL, the network or the proxy, then ${RESEND}`;
+  if (error instanceof AuthError)
+    return "the platform refused the credentials: check the token and its scopes (nothing was sent)";
+  if (error instanceof TargetNotFoundError) return TARGET_ACTIONS[error.missing];
+  if (error instanceof MediaError) return MEDIA_ACTIONS[error.reason];
+  if (error instanceof UnsupportedFeatureError)
+    return `the platform has no ${error.feature}: leave it out of the payload or send to a platform that has it`;
+  if (error instanceof PayloadError)
+    return "fix the input as the message says; nothing was sent (see error.issues for every field)";
+  if (error instanceof AgentRunError)
+    return error.reason === "aborted"
+      ? "the run was aborted: what was not delivered is in error.undelivered"
+      : "the agent failed: what it wrote after the last delivered block is in error.undelivered; rerun the agent (the same idempotencyKey skips what went)";
+  if (error instanceof PlatformError)
+    return `the platform refused the request (${error.status}): fix what its description says; sending the same part again fails again`;
+  return "see the error's message and cause";
+}
+
+const TARGET_ACTIONS: Record<TargetNotFoundError["missing"], string> = {
+  chat: "check target.to, and that the bot is a member of the chat (or that the user wrote to it first)",
+  thread: "check target.thread: the thread or topic does not exist or the bot cannot see it",
+  reply: "the message replied to is gone: send without replyToId",
+  message: "the message to edit or delete is gone: send a new one",
+};
+
+const MEDIA_ACTIONS: Record<MediaError["reason"], string> = {
+  blocked:
+    "the media policy refused the reference: allow its root (media.localRoots) or host in the adapter's media policy, or send another file",
+  "too-large": "the file is over the platform's upload limit: send a smaller file or a link to it",
+  "not-found": "the file does not exist: check the path or URL",
+  "fetch-failed": `the file could not be fetched: check that the URL answers, then ${RESEND}`,
+  "unsupported-type": "the file's type cannot be sent: convert it, or send it as a document",
+};
+
+/**
+ * Whether `error` shows the platform is unreachable: a network failure that proves nothing
+ * was sent (connection refused, no route, DNS), after its retries. The rest of a delivery
+ * then fails at once instead of running each part's own retry cycle.
+ */
+export function unreachable(error: unknown): boolean {
+  return error instanceof TransportError && !error.ambiguous;
+}
+
+/** The failure of a part not attempted because the platform proved unreachable (`cause`). */
+export function notAttempted(cause: OutboxError): TransportError {
+  return new TransportError(
+    `not attempted: the platform was unreachable (${cause.message}); the rest of the delivery stopped at once`,
+    { ambiguous: false, cause },
+  );
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import {
+  AgentRunError,
+  AuthError,
+  MediaError,
+  type MediaErrorReason,
+  type OutboxError,
+  PayloadError,
+  PlatformError,
+  RateLimitedError,
+  TargetNotFoundError,
+  TransportError,
+  UnsupportedFeatureError,
+} from "../../src/errors/errors.js";
+import { failureEntry } from "../../src/errors/failure-entry.js";
+import { harness } from "./support/harness.js";
+
+const to = { to: "chat1" };
+const small = { text: { maxLength: 12, format: "x" } };
+const text = "one one\n\ntwo two\n\nthree three\n\nfour four";
+const refused = () =>
+  new TransportError("Telegram sendMessage: connect ECONNREFUSED 127.0.0.1:9", { ambiguous: false });
+
+describe("failure entries", () => {
+  it("fail fast: once the platform refuses connections, the rest of the plan fails at once, each part named", async () => {
+    const { send, transport, clock } = harness(small);
+    transport.behave(() => {
+      throw refused();
+    });
+    const receipt = await send({ text }, to, { idempotencyKey: "down" });
+    // One retry cycle (1 try + 3 retries over 0.5 + 1 + 2 s), not one per part (16 calls, 14 s).
+    expect(transport.calls).toHaveLength(4);
+    expect(clock.now()).toBe(3_500);
+    expect(
+      receipt.failures.map((entry) => [entry.part, entry.content, entry.retryable, entry.ambiguous]),
+    ).toEqual([
+      [0, 'text "one one"', true, false],
+      [1, 'text "two two"', true, false],
+      [2, 'text "three three"', true, false],
+      [3, 'text "four four"', true, false],
+    ]);
+    expect(receipt.failures[1]?.error.message).toMatch(
+      /^not attempted: the platform was unreachable \(Telegram sendMessage/,
+    );
+    expect(receipt.failures[0]?.action).toMatch(
+      /could not be reached \(nothing was sent\): check the API URL/,
+    );
+
+    // The documented resend: the same payload and key once the platform is back sends everything, once.
+    transport.behave(() => undefined);
+    const again = await send({ text }, to, { idempotencyKey: "down" });
+    expect(again.ok).toBe(true);
+    expect(transport.delivered()).toHaveLength(4);
+  });
+
+  it("a 5xx is ambiguous: not retryable, and the action says to check before resending", async () => {
+    const { send, transport } = harness();
+    transport.behave(() => {
+      throw new PlatformError("Telegram sendMessage failed (502): Bad Gateway", {
+        method: "sendMessage",
+        status: 502,
+        description: "Bad Gateway",
+      });
+    });
+    const receipt = await send(
+      { text: "Revenue grew 12% on a token=123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi" },
+      to,
+    );
+    expect(receipt.failures).toEqual([
+      {
+        part: 0,
+        error: expect.any(PlatformError),
+        content: expect.stringMatching(/^text "Revenue grew 12% on a token=/),
+        ambiguous: true,
+        retryable: false,
+        action: expect.stringMatching(
+          /may have been delivered \(the platform answered 502\): check the chat/,
+        ),
+      },
+    ]);
+    expect(receipt.failures[0]?.content).not.toContain("ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+  });
+
+  const media = (reason: MediaErrorReason) => new MediaError(reason, "m", { ref: "/tmp/x.png" });
+  const everyClass: Array<[string, OutboxError, RegExp]> = [
+    ["payload", new PayloadError("bad"), /fix the input/],
+    ["rate limit", new RateLimitedError("slow", 30_000), /wait 30 s/],
+    ["auth", new AuthError("no"), /check the token/],
+    ["chat", new TargetNotFoundError("no", "chat"), /check target\.to/],
+    ["thread", new TargetNotFoundError("no", "thread"), /check target\.thread/],
+    ["reply", new TargetNotFoundError("no", "reply"), /send without replyToId/],
+    ["message", new TargetNotFoundError("no", "message"), /send a new one/],
+    [
+      "4xx",
+      new PlatformError("no", { method: "m", status: 400, description: "d" }),
+      /fix what its description says/,
+    ],
+    [
+      "5xx",
+      new PlatformError("no", { method: "m", status: 503, description: "d" }),
+      /may have been delivered/,
+    ],
+    ["refused", refused(), /could not be reached/],
+    ["reset", new TransportError("reset", { ambiguous: true }), /may have been delivered/],
+    ["unsupported", new UnsupportedFeatureError("voice", "no"), /has no voice/],
+    ["blocked", media("blocked"), /media\.localRoots/],
+    ["too large", media("too-large"), /smaller file/],
+    ["not found", media("not-found"), /check the path/],
+    ["fetch failed", media("fetch-failed"), /check that the URL answers/],
+    ["type", media("unsupported-type"), /as a document/],
+    [
+      "agent",
+      new AgentRunError("agent-error", "x", { text: "", mediaUrls: [], media: 0 }),
+      /rerun the agent/,
+    ],
+    ["aborted", new AgentRunError("aborted", "x", { text: "", mediaUrls: [], media: 0 }), /was aborted/],
+  ];
+  it.each(everyClass)("every error class says what to do: %s", (_name, error, action) => {
+    expect(failureEntry(0, error, undefined).action).toMatch(action);
+  });
+});
