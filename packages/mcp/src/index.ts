@@ -33,4 +33,9 @@ export {
 } from "./server/http.js";
 export { type OpenOutboxMcpOptions, type OutboxMcp, openOutboxMcp } from "./server/open.js";
 export { type McpPlatform, mcpPlatforms } from "./server/platforms.js";
+export {
+  MCP_DEFAULT_MAX_REQUEST_BYTES,
+  type McpRequestLimits,
+} from "./server/request-limit.js";
 export type { SendMessageArguments } from "./server/send-message.js";
+export { type McpStdioOptions, McpStdioServerTransport } from "./server/stdio.js";
