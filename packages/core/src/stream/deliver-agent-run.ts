@@ -94,7 +94,7 @@ async function runAgent(
   const splitter = mode === "blocks" ? createBlockSplitter(settings.sizes) : undefined;
   const reader = createEventReader(events, options.clock ?? systemClock, signal);
   const toolItems: MediaAttachment[] = [];
-  const accumulated = createPreviewAccumulator(parseOptions);
+  const accumulated = createPreviewAccumulator(parseOptions, { limit: adapter.capabilities.text.maxLength });
   let streamed = "";
   let toolVoice = false;
 
