@@ -44,6 +44,17 @@ describe("send_message over an in-memory MCP client", () => {
   it("lists the tool and tells the client the emulator targets", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(["send_message"]);
+    const [tool] = tools;
+    expect(tool?.inputSchema).toMatchObject({
+      additionalProperties: false,
+      properties: {
+        platform: { enum: ["telegram", "slack", "discord", "reference"] },
+        images: { maxItems: 10 },
+        files: { maxItems: 5 },
+      },
+    });
+    expect(tool?.outputSchema?.properties).toHaveProperty("ok");
+    expect(tool?.outputSchema?.properties).toHaveProperty("failures");
     expect(client.getInstructions()).toContain(
       'telegram delivers to an emulator on 127.0.0.1; send to to="4242"',
     );
@@ -76,7 +87,7 @@ describe("send_message over an in-memory MCP client", () => {
     [
       "unknown platform",
       { platform: "myspace", message: "x" },
-      /payload_invalid.*Unknown platform "myspace"; use one of telegram, slack, discord/,
+      /expected one of "telegram"\|"slack"\|"discord"\|"reference" at platform/,
     ],
     ["invalid base64", { images: [{ ...png, data: "%%%" }] }, /images\[0\]\.data: is not valid base64/],
     [
@@ -92,8 +103,11 @@ describe("send_message over an in-memory MCP client", () => {
     [
       "too many files",
       { files: new Array(6).fill({ ...png, mimeType: "image/png" }) },
-      /files holds 6 items; at most 5/,
+      /expected array to have <=5 items at files/,
     ],
+    ["an unknown argument (a typo: image for images)", { image: [png] }, /Unrecognized key: "image"/],
+    ["an empty message with no media", { message: " " }, /Nothing to send: the message is empty/],
+    ["eleven images", { images: new Array(11).fill(png) }, /expected array to have <=10 items at images/],
     [
       "oversized",
       { files: [{ data: "A".repeat(21 * 1024 * 1024), mimeType: "text/plain" }] },

@@ -62,6 +62,12 @@ export async function sendMessage(
   let inbound: Awaited<ReturnType<typeof mediaFromMcpArguments>>;
   let adapter: Awaited<ReturnType<ChannelPool["get"]>>;
   try {
+    const media = (args.images?.length ?? 0) + (args.files?.length ?? 0);
+    if (args.message.trim() === "" && media === 0) {
+      throw new PayloadError("Nothing to send: the message is empty and there are no images or files.", [
+        { path: ["message"], code: "too_small", message: "a message, an image or a file is required" },
+      ]);
+    }
     adapter = await ctx.pool.get(args.platform);
     inbound = await mediaFromMcpArguments(
       {
