@@ -17,7 +17,11 @@ export {
   type McpContentLimits,
   payloadToMcpContent,
 } from "./content/payload-to-mcp.js";
-export { type TextOrImageOptions, toTextOrImageContent } from "./content/to-text-or-image.js";
+export {
+  MCP_MAX_PROVIDER_IMAGE_BYTES,
+  type TextOrImageOptions,
+  toTextOrImageContent,
+} from "./content/to-text-or-image.js";
 export { MCP_FILE_MIME_TYPES, MCP_IMAGE_MIME_TYPES } from "./inbound/allowlist.js";
 export { mediaFromMcpArguments } from "./inbound/media-from-arguments.js";
 export type * from "./inbound/types.js";
