@@ -10,8 +10,12 @@ export function mediaSize(media: StoredMedia | StreamedMedia): number {
 }
 
 /** The bytes of `range` (inclusive; the whole item without one). */
-export function mediaBody(media: StoredMedia | StreamedMedia, range?: MediaRange): Uint8Array | ReadableStream<Uint8Array> {
-  if ("data" in media) return range === undefined ? media.data : media.data.subarray(range.start, range.end + 1);
+export function mediaBody(
+  media: StoredMedia | StreamedMedia,
+  range?: MediaRange,
+): Uint8Array | ReadableStream<Uint8Array> {
+  if ("data" in media)
+    return range === undefined ? media.data : media.data.subarray(range.start, range.end + 1);
   const length = range === undefined ? media.size : range.end - range.start + 1;
   return exactly(media.open(range), length);
 }
@@ -29,7 +33,8 @@ function exactly(
       async pull(controller) {
         const next = await iterator.next();
         if (next.done) {
-          if (sent < length) controller.error(new Error(`media stream ended after ${sent} of ${length} bytes`));
+          if (sent < length)
+            controller.error(new Error(`media stream ended after ${sent} of ${length} bytes`));
           else controller.close();
           return;
         }
