@@ -19,6 +19,7 @@ import { peersSuite } from "./suites/peers.js";
 import { queueSuite } from "./suites/queue.js";
 import { rssSuite } from "./suites/rss.js";
 import { slackSuite } from "./suites/slack.js";
+import { streamSuite } from "./suites/stream.js";
 import { telegramSuite } from "./suites/telegram.js";
 import { checkGates, goalMet, type Metric, type Suite } from "./support/metrics.js";
 import { markdownReport, type RunResult } from "./support/report.js";
@@ -28,6 +29,7 @@ const results = fileURLToPath(new URL("results/", import.meta.url));
 const suites: Suite[] = [
   parseSuite,
   engineSuite,
+  streamSuite,
   telegramSuite,
   slackSuite,
   discordSuite,

@@ -5,10 +5,10 @@
  * so the engine's own work (send minus parse) can be read off. Goal: ≤ 1 000 µs of engine
  * work per short text. Gated: the engine's share of a short send (send / parse alone).
  */
-import { createAdapter, createPlainRenderer, parseReplyMarkdown, type Transport } from "@outbox/core";
+import { parseReplyMarkdown } from "@outbox/core";
 import { png } from "../../packages/core/test/engine/support/media-bytes.js";
-import { testCapabilities } from "../../packages/core/test/engine/support/recording-transport.js";
 import { measure } from "../support/measure.js";
+import { memoryAdapter } from "../support/memory-adapter.js";
 import { type Metric, ratioMetric, type Suite } from "../support/metrics.js";
 import { round, stats } from "../support/stats.js";
 import { markdownReply } from "./texts.js";
@@ -17,21 +17,7 @@ import { markdownReply } from "./texts.js";
 export const engineSuite: Suite = {
   name: "engine",
   async run({ quick, slowdown }) {
-    let ids = 0;
-    const transport: Transport = {
-      sendText: async () => ({ id: String(++ids) }),
-      sendMedia: async () => ({ id: String(++ids) }),
-      sendAlbum: async (op) => ({ id: String(++ids), memberIds: op.items.map(() => String(++ids)) }),
-    };
-    const adapter = createAdapter({
-      name: "bench",
-      capabilities: testCapabilities({
-        text: { maxLength: 4096, format: "plain" },
-        caption: { maxLength: 1024 },
-      }),
-      renderer: createPlainRenderer(),
-      transport,
-    });
+    const adapter = memoryAdapter({ caption: { maxLength: 1024 } });
     const to = { to: "bench" };
     const short = "Hello **world**, a short reply.";
     const long = markdownReply(11_000).markdown;

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import { fixturePath } from "@outbox/conformance";
 import { AuthError, PlatformError, RateLimitedError, TargetNotFoundError } from "@outbox/core";
@@ -29,6 +30,21 @@ const target = { to: DEFAULT_CHANNEL };
 const text = (markdown: string, plain = markdown) => ({ text: markdown, plain });
 
 describe("Discord transport: editText (Edit Message)", () => {
+  it("ten edits under one signal (a live preview's) leave no abort listener on it", async () => {
+    const transport = await setup();
+    const controller = new AbortController();
+    const { signal } = controller;
+    const { id } = await transport.sendText({ type: "text", target, text: text("0"), signal });
+    const counts: number[] = [];
+    for (let edit = 1; edit <= 10; edit += 1) {
+      await transport.editText?.({ type: "edit", target, messageId: id, text: text(String(edit)), signal });
+      counts.push(getEventListeners(signal, "abort").length);
+    }
+    expect(counts).toEqual(Array.from({ length: 10 }, () => 0));
+    await transport.deleteMessage?.({ type: "delete", target, messageId: id, signal });
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
+  });
+
   it("edits in place: new formatting, the old text as a revision, the edit bucket's state reported", async () => {
     const transport = await setup({ messageBucket: false });
     const { id } = await transport.sendText({ type: "text", target, text: text("Hel") });

@@ -17,7 +17,11 @@ export {
   type McpContentLimits,
   payloadToMcpContent,
 } from "./content/payload-to-mcp.js";
-export { type TextOrImageOptions, toTextOrImageContent } from "./content/to-text-or-image.js";
+export {
+  MCP_MAX_PROVIDER_IMAGE_BYTES,
+  type TextOrImageOptions,
+  toTextOrImageContent,
+} from "./content/to-text-or-image.js";
 export { MCP_FILE_MIME_TYPES, MCP_IMAGE_MIME_TYPES } from "./inbound/allowlist.js";
 export { mediaFromMcpArguments } from "./inbound/media-from-arguments.js";
 export type * from "./inbound/types.js";
@@ -33,4 +37,9 @@ export {
 } from "./server/http.js";
 export { type OpenOutboxMcpOptions, type OutboxMcp, openOutboxMcp } from "./server/open.js";
 export { type McpPlatform, mcpPlatforms } from "./server/platforms.js";
+export {
+  MCP_DEFAULT_MAX_REQUEST_BYTES,
+  type McpRequestLimits,
+} from "./server/request-limit.js";
 export type { SendMessageArguments } from "./server/send-message.js";
+export { type McpStdioOptions, McpStdioServerTransport } from "./server/stdio.js";

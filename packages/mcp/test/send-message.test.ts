@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -11,6 +12,8 @@ const b64 = (bytes: Uint8Array | string): string => Buffer.from(bytes).toString(
 const png = { data: b64(fixtureBytes("png")), mimeType: "image/png", name: "chart.png" };
 const pdf = { data: b64(fixtureBytes("pdf")), mimeType: "application/pdf", name: "report.pdf" };
 const reference = referencePlatform();
+/** A one-entry ZIP archive. */
+const zip = b64(Buffer.from("504b0304140000000000000000000000000000000000000000000100000061", "hex"));
 
 let outbox: OutboxMcp;
 let client: Client;
@@ -44,6 +47,17 @@ describe("send_message over an in-memory MCP client", () => {
   it("lists the tool and tells the client the emulator targets", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(["send_message"]);
+    const [tool] = tools;
+    expect(tool?.inputSchema).toMatchObject({
+      additionalProperties: false,
+      properties: {
+        platform: { enum: ["telegram", "slack", "discord", "reference"] },
+        images: { maxItems: 10 },
+        files: { maxItems: 5 },
+      },
+    });
+    expect(tool?.outputSchema?.properties).toHaveProperty("ok");
+    expect(tool?.outputSchema?.properties).toHaveProperty("failures");
     expect(client.getInstructions()).toContain(
       'telegram delivers to an emulator on 127.0.0.1; send to to="4242"',
     );
@@ -76,7 +90,7 @@ describe("send_message over an in-memory MCP client", () => {
     [
       "unknown platform",
       { platform: "myspace", message: "x" },
-      /payload_invalid.*Unknown platform "myspace"; use one of telegram, slack, discord/,
+      /expected one of "telegram"\|"slack"\|"discord"\|"reference" at platform/,
     ],
     ["invalid base64", { images: [{ ...png, data: "%%%" }] }, /images\[0\]\.data: is not valid base64/],
     [
@@ -92,8 +106,26 @@ describe("send_message over an in-memory MCP client", () => {
     [
       "too many files",
       { files: new Array(6).fill({ ...png, mimeType: "image/png" }) },
-      /files holds 6 items; at most 5/,
+      /expected array to have <=5 items at files/,
     ],
+    ["an unknown argument (a typo: image for images)", { image: [png] }, /Unrecognized key: "image"/],
+    [
+      "ZIP bytes declared as a PDF",
+      { files: [{ data: zip, mimeType: "application/pdf" }] },
+      /files\[0\] \(file-1\.pdf\) was declared as application\/pdf but its bytes are application\/zip/,
+    ],
+    [
+      "ZIP bytes declared as JSON",
+      { files: [{ data: zip, mimeType: "application/json", name: "data.json" }] },
+      /files\[0\] \(data\.json\) was declared as application\/json but its bytes are application\/zip/,
+    ],
+    [
+      "PNG bytes declared as plain text",
+      { files: [{ ...png, mimeType: "text/plain" }] },
+      /was declared as text\/plain but its bytes are image\/png/,
+    ],
+    ["an empty message with no media", { message: " " }, /Nothing to send: the message is empty/],
+    ["eleven images", { images: new Array(11).fill(png) }, /expected array to have <=10 items at images/],
     [
       "oversized",
       { files: [{ data: "A".repeat(21 * 1024 * 1024), mimeType: "text/plain" }] },
@@ -108,8 +140,29 @@ describe("send_message over an in-memory MCP client", () => {
       expect(text(result)).toMatch(reason);
       expect(telegram().observe().length).toBe(before);
       expect(readdirSync(outbox.mediaDir)).toEqual([]);
+      expect(JSON.stringify(result)).not.toContain(outbox.mediaDir);
     });
   }
+
+  it("a tarball declared application/x-compressed-tar (gzip bytes) is accepted, keeping its name", async () => {
+    const result = await call({
+      platform: "telegram",
+      to: "4242",
+      message: "backup",
+      files: [
+        { data: b64(gzipSync("tar bytes")), mimeType: "application/x-compressed-tar", name: "site.tar.gz" },
+      ],
+    });
+    expect(result.isError, text(result)).toBeFalsy();
+    expect(telegram().observe().at(-1)).toMatchObject({ kind: "document", fileName: "site.tar.gz" });
+  });
+
+  it("no tool result shows a server path: a refused MEDIA: line names no media directory", async () => {
+    const result = await call({ platform: "telegram", to: "4242", message: "x\nMEDIA:/etc/passwd" });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result)).not.toContain(outbox.mediaDir);
+    expect(text(result)).toContain("outside the allowed directories (<media directory>)");
+  });
 
   it.each(["slack", "discord"])("delivers to %s's emulator too", async (name) => {
     const channel = outbox.pool.emulated.get(name);

@@ -98,3 +98,73 @@ describe("toTextOrImageContent", () => {
     );
   });
 });
+
+describe("toTextOrImageContent on hostile and provider-unsafe blocks", () => {
+  const png = (size: number) => {
+    const bytes = Buffer.alloc(size);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+    return bytes.toString("base64");
+  };
+
+  it("never throws: a throwing getter, a Proxy, a throwing array and options become text", () => {
+    const getter = {
+      type: "image",
+      get data(): string {
+        throw new Error("boom");
+      },
+    };
+    const proxy = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error("trap");
+        },
+        ownKeys() {
+          throw new Error("trap");
+        },
+        getPrototypeOf() {
+          throw new Error("trap");
+        },
+      },
+    );
+    const list = new Proxy([], {
+      get() {
+        throw new Error("list trap");
+      },
+    });
+    expect(toTextOrImageContent([getter, proxy, { type: "text", text: "after" }])).toEqual([
+      { type: "text", text: "[unreadable content block]" },
+      { type: "text", text: "[unreadable content block]" },
+      { type: "text", text: "after" },
+    ]);
+    expect(toTextOrImageContent(list)).toEqual([{ type: "text", text: "[unreadable content block]" }]);
+    expect(toTextOrImageContent([], { structuredContent: proxy })).toHaveLength(1);
+  });
+
+  it("passes only images a provider takes: SVG, bytes that are not the type, and oversized data become text", () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString("base64");
+    const notPng = Buffer.from("this is not a png at all").toString("base64");
+    const out = toTextOrImageContent([
+      { type: "image", data: png(64), mimeType: "image/png" },
+      { type: "image", data: svg, mimeType: "image/svg+xml" },
+      { type: "image", data: notPng, mimeType: "image/png" },
+      { type: "image", data: png(6 * 1024 * 1024), mimeType: "image/png" },
+    ]);
+    expect(out[0]).toEqual({ type: "image", data: png(64), mimeType: "image/png" });
+    expect(out.slice(1)).toEqual([
+      { type: "text", text: expect.stringMatching(/^\[image image\/svg\+xml not shown: not an image type/) },
+      { type: "text", text: "[image image/png not shown: its bytes are not image/png]" },
+      {
+        type: "text",
+        text: expect.stringMatching(
+          /^\[image image\/png not shown: 6291456 bytes, over the 5242880-byte limit\]$/,
+        ),
+      },
+    ]);
+    expect(
+      toTextOrImageContent([{ type: "image", data: png(2048), mimeType: "image/png" }], {
+        maxImageBytes: 1024,
+      })[0]?.type,
+    ).toBe("text");
+  });
+});

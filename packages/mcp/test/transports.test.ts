@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -55,6 +57,35 @@ describe("outbox-mcp transports", () => {
     expect(raw.headers.get("www-authenticate")).toMatch(/^Bearer/);
   });
 
+  it("the Bearer scheme is case-insensitive", async () => {
+    const outbox = await openOutboxMcp({ emulator: true });
+    const http = await startMcpHttpServer({ token: TOKEN, createServer: outbox.createServer });
+    onTestFinished(async () => {
+      await http.close();
+      await outbox.close();
+    });
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "0" } },
+    };
+    const post = (authorization: string) =>
+      fetch(http.url, {
+        method: "POST",
+        headers: {
+          authorization,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify(initialize),
+      });
+    for (const scheme of ["Bearer", "bearer", "BEARER"])
+      expect((await post(`${scheme} ${TOKEN}`)).status).toBe(200);
+    expect((await post(`Basic ${TOKEN}`)).status).toBe(401);
+    expect((await post(TOKEN)).status).toBe(401);
+  });
+
   it("refuses to serve HTTP with a short token", async () => {
     await expect(startMcpHttpServer({ token: "short", createServer: () => never() })).rejects.toThrow(
       /at least 16/,
@@ -98,6 +129,41 @@ describe("outbox-mcp transports", () => {
     const code = await new Promise((resolve) => child.once("exit", resolve));
     expect(code).toBe(0);
     expect(mediaDirs()).toEqual([]);
+  });
+});
+
+describe("outbox-mcp refused starts", () => {
+  async function start(
+    args: string[],
+    env: Record<string, string>,
+  ): Promise<{ code: unknown; left: string[] }> {
+    const tmp = mkdtempSync(join(tmpdir(), "outbox-mcp-refused-"));
+    onTestFinished(() => rmSync(tmp, { recursive: true, force: true }));
+    const child = spawn(process.execPath, [tsx, "--conditions=source", bin, "--emulator", ...args], {
+      env: { ...process.env, ...env, TMPDIR: tmp },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    return { code, left: readdirSync(tmp).filter((name) => name.startsWith("outbox-mcp-")) };
+  }
+
+  it("a missing or short token leaves no media directory behind", { timeout: 60_000 }, async () => {
+    expect(await start(["--http", "--port", "0"], { OUTBOX_MCP_TOKEN: "short" })).toEqual({
+      code: 1,
+      left: [],
+    });
+    expect(await start(["--http", "--port", "0"], { OUTBOX_MCP_TOKEN: "" })).toEqual({ code: 1, left: [] });
+  });
+
+  it("a port in use leaves no media directory behind", { timeout: 60_000 }, async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    onTestFinished(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+    const port = String((busy.address() as AddressInfo).port);
+    expect(await start(["--http", "--port", port], { OUTBOX_MCP_TOKEN: TOKEN })).toEqual({
+      code: 1,
+      left: [],
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 /** @outbox/web: the Outbox adapter for the web, a self-hosted inbox with live updates. */
 export { createWebAdapter } from "./adapter.js";
 export { webCapabilities } from "./capabilities.js";
-export { embedSource } from "./render/embed-policy.js";
+export { DEFAULT_EMBED_PATHS, embedSource } from "./render/embed-policy.js";
 export { webRenderer } from "./render/renderer.js";
 export { sanitizeHtml } from "./render/sanitize.js";
 export { createWebInboxApp, type WebInboxApp } from "./server/app.js";

@@ -55,6 +55,14 @@ export interface WebInboxOptions {
   secureCookie?: boolean;
   /** Milliseconds between SSE keep-alive comments. Default 15 000. */
   keepAliveMs?: number;
+  /**
+   * Root-relative path prefixes a canvas embed may be framed from (each starting with `/`;
+   * end it with `/` to allow a folder). A frame's request carries the reader's cookies for
+   * the host app, so only paths that serve canvases belong here. Default
+   * `["/__openclaw__/canvas/"]` (where `[embed ref=…]` points); `https:` canvases are framed
+   * regardless. Other root-relative embeds show as text, never framed.
+   */
+  embedPaths?: readonly string[];
 }
 
 /** Options of {@link startWebInbox}: the server options plus where to listen. */

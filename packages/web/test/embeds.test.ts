@@ -1,6 +1,6 @@
 import { type CanvasEmbed, PayloadError } from "@outbox/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { embedSource } from "../src/index.js";
+import { createMemoryWebStore, createWebAdapter, createWebInboxApp, embedSource } from "../src/index.js";
 import { renderArticle } from "../src/server/article.js";
 import { authed, createEmulatedChannel, type WebEmulatedChannel } from "./support.js";
 
@@ -36,6 +36,42 @@ describe("embed policy", () => {
       "",
     ])
       expect(embedSource(refused), refused).toBeUndefined();
+  });
+
+  it("root-relative canvases stay under the canvas prefix unless the host allows more", () => {
+    for (const refused of [
+      "/account/delete?confirm=1",
+      "/__openclaw__/canvas/../../account/delete",
+      "/__openclaw__/canvas/%2e%2e/%2e%2e/account",
+      "/__openclaw__/canvasX/doc",
+    ])
+      expect(embedSource(refused), refused).toBeUndefined();
+    expect(embedSource("/__openclaw__/canvas/documents/a/./b.html?x=1")).toBe(
+      "/__openclaw__/canvas/documents/a/b.html?x=1",
+    );
+    expect(embedSource("/dash/cpu?range=1h", ["/dash/"])).toBe("/dash/cpu?range=1h");
+    expect(embedSource("/dash/../admin", ["/dash/"])).toBeUndefined();
+    expect(() =>
+      createWebInboxApp({ auth: { secret: "s".repeat(32) }, embedPaths: ["//evil.example/"] }),
+    ).toThrow(/embedPaths\[0\] must be a root-relative path/);
+  });
+
+  it("an inbox whose host allows another prefix frames canvases from it", async () => {
+    const store = createMemoryWebStore();
+    const { app, tokenFor } = createWebInboxApp({
+      auth: { secret: "s".repeat(32) },
+      store,
+      embedPaths: ["/dash/"],
+    });
+    await createWebAdapter({ store }).send(
+      { text: "x", embeds: [canvas("/dash/cpu"), canvas("/__openclaw__/canvas/documents/a/index.html")] },
+      { to: "room" },
+    );
+    const html = await (
+      await app.request("/c/room/", { headers: { Authorization: `Bearer ${tokenFor("room")}` } })
+    ).text();
+    expect(html).toContain('<iframe sandbox="allow-scripts" src="/dash/cpu"');
+    expect(html).not.toContain('src="/__openclaw__/canvas/documents/a/index.html"');
   });
 
   it("an [embed ref] renders as a sandboxed frame with its preferred height, after the text", async () => {

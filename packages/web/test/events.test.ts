@@ -27,6 +27,8 @@ describe("the event stream", () => {
     // A browser that saw up to "one" reconnects: it gets "two" and "three", then a live one.
     const resumed = await authed(channel, "events", { headers: { "Last-Event-ID": all[1]?.id as string } });
     expect(resumed.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    // A conversation is never stored by a cache (no-cache would store it and revalidate).
+    expect(resumed.headers.get("cache-control")).toBe("no-store");
     const reading = readEvents(resumed, 3);
     const live = await channel.adapter.send({ text: "four" }, channel.target);
     const events = await reading;

@@ -11,13 +11,14 @@ import {
 } from "@outbox/core";
 import { toOutboxError } from "./errors.js";
 import type { PostContext } from "./post-message.js";
+import { withRequestSignal } from "./request-signal.js";
 
 /** Replace the content of a message the bot sent. */
 export async function editMessage(ctx: PostContext, op: EditOperation): Promise<SentMessage> {
   const route = await messageRoute(ctx, op);
   const body = { content: op.text.text, allowed_mentions: ctx.allowedMentions };
   try {
-    await ctx.rest.patch(route, { body, ...(op.signal ? { signal: op.signal } : {}) });
+    await withRequestSignal(op.signal, (signal) => ctx.rest.patch(route, { body, ...signal }));
   } catch (error) {
     throw messageError(error, `PATCH ${route}`, op);
   }
@@ -29,7 +30,7 @@ export async function editMessage(ctx: PostContext, op: EditOperation): Promise<
 export async function deleteMessage(ctx: PostContext, op: DeleteOperation): Promise<void> {
   const route = await messageRoute(ctx, op);
   try {
-    await ctx.rest.delete(route, op.signal ? { signal: op.signal } : {});
+    await withRequestSignal(op.signal, (signal) => ctx.rest.delete(route, signal));
   } catch (error) {
     throw messageError(error, `DELETE ${route}`, op);
   }

@@ -11,6 +11,7 @@ import { toOutboxError } from "./errors.js";
 import { type FilePart, multipartBody } from "./multipart.js";
 import { type ChannelResolver, messageReference } from "./placement.js";
 import type { RateLimitHeaders } from "./rate-limit-headers.js";
+import { withRequestSignal } from "./request-signal.js";
 
 /** One attachment entry of `payload_json`. */
 export interface AttachmentEntry {
@@ -62,16 +63,22 @@ export async function postMessage(
     ...(reference ? { message_reference: reference } : {}),
     ...(op.key === undefined ? {} : { nonce: op.key, enforce_nonce: true }),
   };
-  const signal = op.signal ? { signal: op.signal } : {};
   const multipart = files.length === 0 ? undefined : multipartBody(body, files);
   const sent: object = multipart?.body ?? body;
   let created: { id: string; message_reference?: unknown };
   try {
-    created = (await ctx.rest.post(
-      route,
-      multipart
-        ? { body: sent, passThroughBody: true, headers: { "Content-Type": multipart.contentType }, ...signal }
-        : { body, ...signal },
+    created = (await withRequestSignal(op.signal, (signal) =>
+      ctx.rest.post(
+        route,
+        multipart
+          ? {
+              body: sent,
+              passThroughBody: true,
+              headers: { "Content-Type": multipart.contentType },
+              ...signal,
+            }
+          : { body, ...signal },
+      ),
     )) as typeof created;
   } catch (error) {
     throw toOutboxError(error, {

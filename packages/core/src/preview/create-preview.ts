@@ -17,7 +17,7 @@ import { type ResolvedRetryPolicy, withRetries } from "../engine/retry.js";
 import type { PlanHook } from "../engine/run-plan.js";
 import { PayloadError } from "../errors/errors.js";
 import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
-import { previewText } from "./preview-text.js";
+import { createPreviewText } from "./preview-text.js";
 import { settleHook } from "./settle-hook.js";
 
 /** What a live preview uses of its adapter. */
@@ -73,6 +73,7 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
   const interval = Math.max(engine.edits.minIntervalMs, options.intervalMs ?? 0);
   const replyTo = capabilities.replies ? options.replyToId : undefined;
   const message: PreviewMessage = { id: undefined, shown: undefined, changedAt: 0, reused: false };
+  const previewText = createPreviewText(capabilities, renderer);
   /** Aborted by the caller's signal (stops in-flight calls too) or once cancel() is done. */
   const stop = new AbortController();
   const signal = options.signal === undefined ? stop.signal : AbortSignal.any([stop.signal, options.signal]);
@@ -143,7 +144,7 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
         return;
       }
       if (typeof markdown !== "string") continue;
-      const text = previewText(markdown, capabilities, renderer);
+      const text = previewText(markdown);
       if (text === undefined || text.text === message.shown) {
         unchangedAt = clock.now();
         continue;

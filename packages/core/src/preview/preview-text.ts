@@ -10,29 +10,70 @@ import { closePartialMarkdown } from "./partial-markdown.js";
 const PREVIEW_ELLIPSIS = "…";
 
 /**
+ * The first window of Markdown a preview reads, in multiples of the platform's text limit:
+ * the head it shows is cut from it when it renders over the limit; otherwise the window
+ * grows fourfold until it does or holds the whole reply.
+ */
+const FIRST_WINDOW = 2;
+
+/** A preview of some Markdown, and whether it shows only the head of it. */
+interface Preview {
+  text: RenderedText;
+  head: boolean;
+}
+
+/**
  * What a live preview shows for the Markdown written so far: directives removed (`MEDIA:`
  * lines, reply tags), open constructs closed ({@link closePartialMarkdown}), rendered by
  * the platform's renderer. Over the text limit (or the edit limit, when lower) it shows the head (the first chunk, as the
  * final reply's split would cut it, within the limit less room for the ellipsis) followed
  * by a paragraph `…`: the preview message becomes the reply's first message at settle, so
  * its beginning stays put while the rest is written. `undefined` when nothing is visible yet.
+ *
+ * Only a window at the start of the text is read: twice the limit, growing fourfold while
+ * it renders within the limit, so a long reply costs the work of its head, not of its
+ * length.
  */
 export function previewText(
   markdown: string,
   capabilities: Capabilities,
   renderer: Renderer,
 ): RenderedText | undefined {
-  const visible = parseReply(markdown, { media: "strip" }).text;
-  const tree = parseReplyMarkdown(closePartialMarkdown(visible));
-  if (tree.children.length === 0) return undefined;
-  const whole = renderer.render(tree);
-  if (whole.trim() === "") return undefined;
   // The preview message is edited every time it changes: it keeps to the edit limit.
   const limit = Math.min(
     capabilities.text.maxLength,
     capabilities.edits?.maxLength ?? Number.POSITIVE_INFINITY,
   );
-  if (renderer.measure(whole) <= limit) return renderedText(tree, renderer, whole);
+  for (let window = FIRST_WINDOW * limit; ; window *= 4) {
+    if (markdown.length <= window) return previewOf(markdown, limit, renderer)?.text;
+    const lineEnd = markdown.lastIndexOf("\n", window);
+    const preview = previewOf(markdown.slice(0, lineEnd > window / 2 ? lineEnd : window), limit, renderer);
+    if (preview?.head) return preview.text;
+  }
+}
+
+/**
+ * {@link previewText} for one preview: the same text asked for again (nothing new in the
+ * window the preview reads) returns the last result without parsing it again.
+ */
+export function createPreviewText(
+  capabilities: Capabilities,
+  renderer: Renderer,
+): (markdown: string) => RenderedText | undefined {
+  let last: { markdown: string; text: RenderedText | undefined } | undefined;
+  return (markdown) => {
+    if (last?.markdown !== markdown) last = { markdown, text: previewText(markdown, capabilities, renderer) };
+    return last.text;
+  };
+}
+
+function previewOf(markdown: string, limit: number, renderer: Renderer): Preview | undefined {
+  const visible = parseReply(markdown, { media: "strip" }).text;
+  const tree = parseReplyMarkdown(closePartialMarkdown(visible));
+  if (tree.children.length === 0) return undefined;
+  const whole = renderer.render(tree);
+  if (whole.trim() === "") return undefined;
+  if (renderer.measure(whole) <= limit) return { text: renderedText(tree, renderer, whole), head: false };
   const ellipsis: Paragraph = { type: "paragraph", children: [{ type: "text", value: PREVIEW_ELLIPSIS }] };
   const room = renderer.measure(renderer.render({ type: "root", children: [ellipsis] })) + 2;
   for (const reserve of [room, room * 2]) {
@@ -40,8 +81,10 @@ export function previewText(
     if (head === undefined) break;
     const shown: Root = { type: "root", children: [...head.tree.children, ellipsis] };
     const text = renderer.render(shown);
-    if (renderer.measure(text) <= limit) return renderedText(shown, renderer, text);
+    if (renderer.measure(text) <= limit) return { text: renderedText(shown, renderer, text), head: true };
   }
   const head = splitText(tree, renderer, limit)[0];
-  return head === undefined ? undefined : renderedText(head.tree, renderer, head.rendered);
+  return head === undefined
+    ? undefined
+    : { text: renderedText(head.tree, renderer, head.rendered), head: true };
 }

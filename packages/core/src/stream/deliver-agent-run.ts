@@ -96,7 +96,7 @@ async function runAgent(
   const splitter = mode === "blocks" ? createBlockSplitter(settings.sizes) : undefined;
   const reader = createEventReader(events, options.clock ?? systemClock, signal);
   const toolItems: MediaAttachment[] = [];
-  const accumulated = createPreviewAccumulator(parseOptions);
+  const accumulated = createPreviewAccumulator(parseOptions, { limit: adapter.capabilities.text.maxLength });
   let streamed = "";
   const coverage = createPreviewCoverage(accumulated, () => streamed, parseOptions);
   let toolVoice = false;

@@ -330,7 +330,7 @@ describe("deliverAgentRun: preview mode", () => {
     expect((await run.receipt).mode).toBe("preview");
   });
 
-  it("with updateFrom, 10,000 deltas hand the preview a source, never a built text; each read shows the latest", async () => {
+  it("with updateFrom, 10,000 deltas hand the preview a source, never a built text; each read shows the latest head", async () => {
     const adapter = createFakeAdapter({ preview: true, lazyPreview: true });
     const events: AgentEvent[] = [];
     for (let i = 0; i < 10_000; i += 1)
@@ -357,7 +357,14 @@ describe("deliverAgentRun: preview mode", () => {
       Array.from({ length: n / 10 }, (_, p) =>
         Array.from({ length: 10 }, (_, k) => `w${p * 10 + k}`).join(" "),
       ).join("\n\n");
-    expect(reads).toEqual([2_500, 5_000, 7_500, 10_000].map((n) => paragraphs(n)));
+    // Past four times the text limit (4 000) the preview's text stops growing: only its head shows.
+    const [first, ...later] = reads;
+    expect(first).toBe(paragraphs(2_500));
+    const frozen = later[0] ?? "";
+    expect(later).toEqual([frozen, frozen, frozen]);
+    expect(frozen.length).toBeGreaterThanOrEqual(16_000);
+    expect(frozen.endsWith("\n\n…")).toBe(true);
+    expect(paragraphs(10_000).startsWith(frozen.slice(0, -3))).toBe(true);
     const settle = adapter.calls.find((call) => call.op === "settle");
     expect(settle?.payload?.text).toBe(paragraphs(10_000));
   });

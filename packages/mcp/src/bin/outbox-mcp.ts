@@ -5,11 +5,12 @@
  * bearer token from `OUTBOX_MCP_TOKEN`. `--emulator` delivers to local emulators instead.
  */
 import { parseArgs } from "node:util";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { startMcpHttpServer } from "../server/http.js";
 import { openOutboxMcp } from "../server/open.js";
+import { MCP_DEFAULT_MAX_REQUEST_BYTES, resolveMaxRequestBytes } from "../server/request-limit.js";
+import { McpStdioServerTransport } from "../server/stdio.js";
 
-const USAGE = `Usage: outbox-mcp [--emulator] [--http [--host 127.0.0.1] [--port 3917]]
+const USAGE = `Usage: outbox-mcp [--emulator] [--max-request-mb 64] [--http [--host 127.0.0.1] [--port 3917]]
 
   Tokens: OUTBOX_TELEGRAM_TOKEN, … (one per platform); --http needs OUTBOX_MCP_TOKEN (16+ characters).`;
 
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
       http: { type: "boolean", default: false },
       host: { type: "string", default: "127.0.0.1" },
       port: { type: "string", default: "3917" },
+      "max-request-mb": { type: "string", default: String(MCP_DEFAULT_MAX_REQUEST_BYTES / 2 ** 20) },
       help: { type: "boolean", default: false },
     },
   });
@@ -27,6 +29,9 @@ async function main(): Promise<void> {
     process.stderr.write(`${USAGE}\n`);
     return;
   }
+  const maxRequestBytes = resolveMaxRequestBytes({
+    maxRequestBytes: Math.round(Number(values["max-request-mb"]) * 2 ** 20),
+  });
   const outbox = await openOutboxMcp({ emulator: values.emulator });
   process.stderr.write(`${outbox.instructions}\n`);
   let closing = false;
@@ -43,7 +48,12 @@ async function main(): Promise<void> {
       token: process.env.OUTBOX_MCP_TOKEN ?? "",
       host: values.host,
       port: Number(values.port),
+      maxRequestBytes,
       createServer: outbox.createServer,
+    }).catch(async (error: unknown) => {
+      // A refused start (short token, port in use) leaves nothing behind in the temp dir.
+      await outbox.close();
+      throw error;
     });
     process.stderr.write(`outbox-mcp listening on ${http.url}\n`);
     return;
@@ -52,7 +62,7 @@ async function main(): Promise<void> {
   server.server.onclose = () => void shutdown();
   // The client closing our stdin ends the session: close the emulators and remove the media directory.
   process.stdin.once("end", () => void shutdown());
-  await server.connect(new StdioServerTransport());
+  await server.connect(new McpStdioServerTransport({ maxRequestBytes }));
 }
 
 main().catch((error: unknown) => {

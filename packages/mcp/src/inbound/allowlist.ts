@@ -2,6 +2,7 @@
  * The MIME types `mediaFromMcpArguments` accepts (spec: mcp.md), checked on the declared
  * type and again on the type sniffed from the bytes.
  */
+import { sameFormat } from "./declared-type.js";
 
 /** Images accepted in `images`, with the extension a file without a name gets. */
 export const MCP_IMAGE_MIME_TYPES: Readonly<Record<string, string>> = {
@@ -33,6 +34,7 @@ export const MCP_FILE_MIME_TYPES: Readonly<Record<string, string>> = {
   "application/zip": "zip",
   "application/gzip": "gz",
   "application/x-tar": "tar",
+  "application/x-compressed-tar": "tgz",
 };
 
 /** Common aliases, mapped onto the allowlist's names. */
@@ -48,6 +50,8 @@ const ALIASES: Record<string, string> = {
   "audio/x-aac": "audio/aac",
   "application/x-zip-compressed": "application/zip",
   "application/x-gzip": "application/gzip",
+  "application/x-gtar-compressed": "application/x-compressed-tar",
+  "video/vnd.avi": "video/x-msvideo",
   "video/avi": "video/x-msvideo",
   "video/msvideo": "video/x-msvideo",
 };
@@ -66,7 +70,6 @@ const EXTRA_EXTENSIONS: Record<string, string> = {
   text: "text/plain",
   mp4: "video/mp4",
   m4v: "video/mp4",
-  tgz: "application/gzip",
 };
 
 /**
@@ -84,7 +87,7 @@ export function nameForType(
     ([, ext]) => ext === extension,
   )?.[0];
   const named = extension === undefined ? undefined : (EXTRA_EXTENSIONS[extension] ?? byDefault);
-  if (named === mimeType || (named !== undefined && named.split("/")[1] === mimeType.split("/")[1]))
+  if (named !== undefined && (sameFormat(named, mimeType) || named.split("/")[1] === mimeType.split("/")[1]))
     return fileName;
   return `${fileName}.${allowed[mimeType] ?? "bin"}`;
 }

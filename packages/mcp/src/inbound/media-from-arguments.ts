@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { basename, extname, join } from "node:path";
 import { loadMedia, type MediaAttachment, MediaError, normalizeMimeType } from "@outbox/core";
 import { canonicalMime, nameForType } from "./allowlist.js";
+import { checkDeclaredType } from "./declared-type.js";
 import { extractPdfText } from "./pdf-text.js";
 import type { McpDocumentText, McpInboundMedia, McpMediaOptions, McpMessageArguments } from "./types.js";
 import { type CheckedItem, checkArguments, MCP_MAX_INPUT_BYTES } from "./validate-arguments.js";
@@ -26,7 +27,7 @@ function aborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new MediaError("fetch-failed", "Reading the media arguments was cancelled.");
 }
 
-/** Writes one item's bytes, then checks their sniffed type against the allowlist. */
+/** Writes one item's bytes, then checks the format its bytes are against its declared type. */
 async function writeItem(
   item: CheckedItem,
   bytes: Buffer,
@@ -37,24 +38,23 @@ async function writeItem(
   const filePath = join(dir, `${String(position).padStart(2, "0")}-${fileName}`);
   await writeFile(filePath, bytes, { mode: 0o600, flag: "wx" });
   const label = `${item.field}[${item.index}] (${fileName})`;
-  let sniffed: string;
+  let recognised: string | undefined;
   try {
+    // No declared type and a neutral name: the bytes alone say what they are.
     const loaded = await loadMedia(
-      { filePath, mimeType: item.mimeType, fileName },
+      { filePath, fileName: "item", mimeType: "application/octet-stream" },
       { localRoots: [dir], workspaceDir: dir, maxBytes: MCP_MAX_INPUT_BYTES },
     );
-    sniffed = canonicalMime(normalizeMimeType(loaded.mimeType) ?? loaded.mimeType);
+    const sniffed = canonicalMime(normalizeMimeType(loaded.mimeType) ?? loaded.mimeType);
+    recognised = sniffed === "application/octet-stream" ? undefined : sniffed;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new MediaError("unsupported-type", `${label}: ${reason}`, { cause: error });
+    throw new MediaError("unsupported-type", `${label}: ${reason.split(filePath).join(fileName)}`, {
+      cause: error,
+    });
   }
-  if (item.allowed[sniffed] === undefined) {
-    throw new MediaError(
-      "unsupported-type",
-      `${label} was declared as ${item.mimeType} but its bytes are ${sniffed}, which is not accepted in ${item.field}.`,
-    );
-  }
-  return { filePath, mimeType: sniffed, fileName: nameForType(fileName, sniffed, item.allowed) };
+  const mimeType = checkDeclaredType(label, item.mimeType, recognised);
+  return { filePath, mimeType, fileName: nameForType(fileName, mimeType, item.allowed) };
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { MCP_MAX_FILES, MCP_MAX_IMAGES } from "../inbound/validate-arguments.js";
 import type { ChannelPool } from "./channel-pool.js";
 import { sendMessage } from "./send-message.js";
 
@@ -19,11 +20,32 @@ export interface OutboxMcpServerOptions {
   instructions?: string;
 }
 
-const mediaItem = z.object({
-  data: z.string().describe("The bytes, standard base64 (a data: URI prefix is accepted)."),
-  mimeType: z.string().describe("The MIME type; checked against the bytes."),
-  name: z.string().optional().describe("File name to show."),
-});
+const mediaItem = z
+  .object({
+    data: z.string().describe("The bytes, standard base64 (a data: URI prefix is accepted)."),
+    mimeType: z.string().describe("The MIME type; checked against the bytes."),
+    name: z.string().optional().describe("File name to show."),
+  })
+  .strict();
+
+/** The structured result: the receipt (`ok`, messages, failures, degraded), or `error` when nothing was attempted. */
+const sendMessageOutput = z
+  .object({
+    ok: z.boolean().describe("Every part delivered."),
+    platform: z.string().optional(),
+    to: z.string().optional(),
+    messages: z.array(z.object({}).loose()).optional().describe("Delivered messages, in order."),
+    failures: z
+      .array(z.object({ part: z.number(), code: z.string(), message: z.string() }))
+      .optional()
+      .describe("Parts not delivered."),
+    degraded: z.array(z.object({}).loose()).optional().describe("Parts delivered in a lesser form."),
+    error: z
+      .object({ code: z.string(), message: z.string(), issues: z.array(z.unknown()) })
+      .optional()
+      .describe("Why nothing was sent (bad arguments, refused media, an unconfigured platform)."),
+  })
+  .loose();
 
 /** Replaces every secret in a text with `[redacted]`. */
 function redactor(secrets: string[]): (text: string) => string {
@@ -38,29 +60,41 @@ export function createOutboxMcpServer(options: OutboxMcpServerOptions): McpServe
     options.instructions === undefined ? {} : { instructions: options.instructions },
   );
   const redact = redactor(options.secrets ?? []);
+  const names = options.pool.names as [string, ...string[]];
   server.registerTool(
     "send_message",
     {
       title: "Send a message",
-      description: `Deliver a message (Markdown; images and files as base64) to a chat on ${options.pool.names.join(", ")}. Returns the delivery receipt: which messages the platform holds, and what failed or was degraded.`,
-      inputSchema: {
-        platform: z.string().describe(`One of: ${options.pool.names.join(", ")}.`),
-        to: z.string().describe("Chat, channel or user id on the platform."),
-        thread: z
-          .string()
-          .optional()
-          .describe("Thread or topic id (Telegram topic, Slack thread_ts, Discord thread)."),
-        replyTo: z.string().optional().describe("Platform id of the message to reply to."),
-        message: z.string().describe("The message, in Markdown."),
-        images: z.array(mediaItem).optional().describe("Up to 10 images: jpeg, png, gif, webp; 15 MB each."),
-        files: z
-          .array(mediaItem)
-          .optional()
-          .describe(
-            "Up to 5 files: pdf, text, markdown, html, csv, json, audio, video, zip/gzip/tar; 15 MB each.",
-          ),
-        voice: z.boolean().optional().describe("Send audio as a voice note where the platform has them."),
-      },
+      description: `Deliver a message (Markdown; images and files as base64) to a chat on ${names.join(", ")}. Returns the delivery receipt: which messages the platform holds, and what failed or was degraded.`,
+      // Strict: an unknown argument (a typo such as `image` for `images`) is refused, never dropped.
+      inputSchema: z
+        .object({
+          platform: z.enum(names).describe(`One of: ${names.join(", ")}.`),
+          to: z.string().describe("Chat, channel or user id on the platform."),
+          thread: z
+            .string()
+            .optional()
+            .describe("Thread or topic id (Telegram topic, Slack thread_ts, Discord thread)."),
+          replyTo: z.string().optional().describe("Platform id of the message to reply to."),
+          message: z
+            .string()
+            .describe("The message, in Markdown. May be empty only when images or files are sent."),
+          images: z
+            .array(mediaItem)
+            .max(MCP_MAX_IMAGES)
+            .optional()
+            .describe(`Up to ${MCP_MAX_IMAGES} images: jpeg, png, gif, webp; 15 MB each.`),
+          files: z
+            .array(mediaItem)
+            .max(MCP_MAX_FILES)
+            .optional()
+            .describe(
+              `Up to ${MCP_MAX_FILES} files: pdf, text, markdown, html, csv, json, audio, video, zip/gzip/tar; 15 MB each.`,
+            ),
+          voice: z.boolean().optional().describe("Send audio as a voice note where the platform has them."),
+        })
+        .strict(),
+      outputSchema: sendMessageOutput,
       annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: true },
     },
     (args, extra) =>

@@ -6,7 +6,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { OutboxError, PayloadError, type ReplyPayloadInput, type Target } from "@outbox/core";
 import { mediaFromMcpArguments } from "../inbound/media-from-arguments.js";
-import type { McpMediaArgument } from "../inbound/types.js";
+import type { McpInboundMedia, McpMediaArgument } from "../inbound/types.js";
 import { receiptToJson, summarizeReceipt } from "../receipt-json.js";
 import type { ChannelPool } from "./channel-pool.js";
 
@@ -54,14 +54,49 @@ export function toolError(error: unknown, redact: (text: string) => string): Cal
   };
 }
 
+/** `text` with the media directory (the server's temp dir) out of it. */
+function hideDir(text: string, mediaDir: string): string {
+  return text.split(mediaDir).join("<media directory>");
+}
+
+/**
+ * What the client may read of a message: secrets redacted, and no server path: each
+ * uploaded item's temp file named as the client named it (`images[0] (chart.png)`), the
+ * media directory as `<media directory>`.
+ */
+function cleaner(
+  args: SendMessageArguments,
+  inbound: McpInboundMedia,
+  ctx: SendMessageContext,
+): (text: string) => string {
+  const images = args.images?.length ?? 0;
+  const labels = inbound.media.map((item, at) => {
+    const where = at < images ? `images[${at}]` : `files[${at - images}]`;
+    return [item.filePath ?? "", `${where} (${item.fileName ?? "file"})`] as const;
+  });
+  return (text) =>
+    ctx.redact(
+      hideDir(
+        labels.reduce((out, [path, label]) => (path === "" ? out : out.split(path).join(label)), text),
+        ctx.mediaDir,
+      ),
+    );
+}
+
 /** Runs one `send_message` call. Never throws: failures are tool errors. */
 export async function sendMessage(
   args: SendMessageArguments,
   ctx: SendMessageContext,
 ): Promise<CallToolResult> {
-  let inbound: Awaited<ReturnType<typeof mediaFromMcpArguments>>;
+  let inbound: McpInboundMedia;
   let adapter: Awaited<ReturnType<ChannelPool["get"]>>;
   try {
+    const media = (args.images?.length ?? 0) + (args.files?.length ?? 0);
+    if (args.message.trim() === "" && media === 0) {
+      throw new PayloadError("Nothing to send: the message is empty and there are no images or files.", [
+        { path: ["message"], code: "too_small", message: "a message, an image or a file is required" },
+      ]);
+    }
     adapter = await ctx.pool.get(args.platform);
     inbound = await mediaFromMcpArguments(
       {
@@ -72,8 +107,9 @@ export async function sendMessage(
       { parentDir: ctx.mediaDir, extractPdfText: false, ...(ctx.signal ? { signal: ctx.signal } : {}) },
     );
   } catch (error) {
-    return toolError(error, ctx.redact);
+    return toolError(error, (text) => ctx.redact(hideDir(text, ctx.mediaDir)));
   }
+  const clean = cleaner(args, inbound, ctx);
   try {
     const payload: ReplyPayloadInput = {
       text: inbound.message,
@@ -85,14 +121,14 @@ export async function sendMessage(
     const receipt = await adapter.send(payload, target, ctx.signal ? { signal: ctx.signal } : {});
     const where = `${args.platform}:${args.to}`;
     const json = receiptToJson(receipt);
-    for (const failure of json.failures) failure.message = ctx.redact(failure.message);
+    for (const failure of json.failures) failure.message = clean(failure.message);
     return {
-      content: [{ type: "text", text: ctx.redact(summarizeReceipt(where, receipt)) }],
+      content: [{ type: "text", text: clean(summarizeReceipt(where, receipt)) }],
       structuredContent: { platform: args.platform, to: args.to, ...json },
       ...(receipt.ok ? {} : { isError: true }),
     };
   } catch (error) {
-    return toolError(error, ctx.redact);
+    return toolError(error, clean);
   } finally {
     await inbound.cleanup();
   }

@@ -7,7 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
+import { checkEmbedPaths } from "../render/embed-policy.js";
 import { createMemoryWebStore } from "../store/memory-store.js";
 import type { WebMessageStore } from "../store/types.js";
 import type { WebInboxOptions } from "../types.js";
@@ -36,7 +37,7 @@ export function createWebInboxApp(options: WebInboxOptions): WebInboxApp {
   const store = options.store ?? createMemoryWebStore();
   const title = options.title ?? "Outbox";
   const keepAliveMs = options.keepAliveMs ?? 15_000;
-  const articles = createArticleCache(store);
+  const articles = createArticleCache(store, checkEmbedPaths(options.embedPaths));
   const app = new Hono();
 
   app.use(async (c, next) => {
@@ -68,11 +69,12 @@ export function createWebInboxApp(options: WebInboxOptions): WebInboxApp {
         c.header("Content-Security-Policy", MEDIA_CSP);
         return c.text("This token does not open this conversation.", 403);
       }
-      setCookie(c, cookieName(conversation), token, {
-        httpOnly: true,
-        sameSite: "Lax",
-        secure: options.secureCookie ?? false,
-        path: "/",
+      // No Path attribute: the browser scopes the cookie to the directory of the URL it asked
+      // for, `<mount>/c/<id>` (RFC 6265 §5.1.4), so only this conversation's routes receive
+      // its token, wherever the host mounts the inbox; other routes of the host app never do.
+      const secure = (options.secureCookie ?? false) ? "; Secure" : "";
+      c.header("Set-Cookie", `${cookieName(conversation)}=${token}; HttpOnly; SameSite=Lax${secure}`, {
+        append: true,
       });
       c.header("Cache-Control", "no-store");
       return c.redirect("./", 303);

@@ -12,8 +12,15 @@ export interface ArticleCache {
   render(event: WebEvent, known?: ReadonlyMap<string, WebMessage>): Promise<string>;
 }
 
-/** Create a cache over `store` (used to quote the message a reply references). */
-export function createArticleCache(store: WebMessageStore, limit = 2_000): ArticleCache {
+/**
+ * Create a cache over `store` (used to quote the message a reply references); canvases are
+ * framed only from `embedPaths` when root-relative.
+ */
+export function createArticleCache(
+  store: WebMessageStore,
+  embedPaths?: readonly string[],
+  limit = 2_000,
+): ArticleCache {
   const cache = new Map<string, string>();
   return {
     async render(event, known) {
@@ -25,7 +32,7 @@ export function createArticleCache(store: WebMessageStore, limit = 2_000): Artic
         message.replyTo === undefined
           ? undefined
           : (known?.get(message.replyTo) ?? (await store.get(message.conversation, message.replyTo)));
-      const html = renderArticle(message, quoted);
+      const html = renderArticle(message, quoted, embedPaths);
       cache.set(key, html);
       if (cache.size > limit) cache.delete(cache.keys().next().value as string);
       return html;

@@ -4,7 +4,7 @@
  * Stored HTML is sanitized again here: a custom store may hold anything.
  */
 import { decodeHtml } from "../render/decode-html.js";
-import { embedLinkHref, embedSource } from "../render/embed-policy.js";
+import { DEFAULT_EMBED_PATHS, embedLinkHref, embedSource } from "../render/embed-policy.js";
 import { escapeHtml } from "../render/escape.js";
 import { sanitizeHtml } from "../render/sanitize.js";
 import type { WebMedia, WebMessage } from "../store/types.js";
@@ -12,8 +12,15 @@ import type { WebMedia, WebMessage } from "../store/types.js";
 const QUOTE_LENGTH = 140;
 const DEFAULT_EMBED_HEIGHT = 320;
 
-/** Render a message; `quoted` is the message it replies to, when the store holds it. */
-export function renderArticle(message: WebMessage, quoted?: WebMessage): string {
+/**
+ * Render a message; `quoted` is the message it replies to, when the store holds it;
+ * `embedPaths` the root-relative prefixes a canvas may be framed from (default the canvas prefix).
+ */
+export function renderArticle(
+  message: WebMessage,
+  quoted?: WebMessage,
+  embedPaths: readonly string[] = DEFAULT_EMBED_PATHS,
+): string {
   const attributes = [
     `class="ob-message"`,
     attr("data-id", message.id),
@@ -28,7 +35,7 @@ export function renderArticle(message: WebMessage, quoted?: WebMessage): string 
     message.html === undefined || message.html === ""
       ? ""
       : `<div class="ob-text">${sanitizeHtml(message.html)}</div>`,
-    message.embed === undefined ? "" : embed(message.embed),
+    message.embed === undefined ? "" : embed(message.embed, embedPaths),
   ];
   return `<article ${attributes.join(" ")}>${parts.join("")}</article>`;
 }
@@ -94,9 +101,9 @@ function duration(item: WebMedia): string {
   return ` · ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-function embed(preview: NonNullable<WebMessage["embed"]>): string {
+function embed(preview: NonNullable<WebMessage["embed"]>, paths: readonly string[]): string {
   const title = preview.title ?? "Canvas";
-  const source = embedSource(preview.url);
+  const source = embedSource(preview.url, paths);
   if (source === undefined) {
     const href = embedLinkHref(preview.url);
     return `<a class="ob-embed-link"${href === undefined ? "" : ` ${attr("href", href)} rel="noopener noreferrer nofollow" target="_blank"`}>${escapeHtml(`${title}: ${preview.url}`)}</a>`;

@@ -19,9 +19,8 @@ export function eventStream(
   keepAliveMs: number,
 ): Response {
   const after = c.req.header("Last-Event-ID") ?? c.req.query("after");
-  c.header("Cache-Control", "no-store");
   c.header("X-Accel-Buffering", "no");
-  return streamSSE(c, async (stream) => {
+  const response = streamSSE(c, async (stream) => {
     const pending: WebEvent[] = [];
     let wake: (() => void) | undefined;
     let open = true;
@@ -59,4 +58,7 @@ export function eventStream(
       } else if (!replayed.has(event.id)) await send(event);
     }
   });
+  // streamSSE answers `no-cache` (store, revalidate); a conversation must not be stored at all.
+  response.headers.set("Cache-Control", "no-store");
+  return response;
 }

@@ -2,20 +2,21 @@
  * Media by content hash: the stored `Content-Type`, `ETag` = the hash (304 on a match), byte
  * ranges (206, 416) for seeking in audio and video, and `Content-Disposition: attachment` for
  * anything that is not an image, video or audio (documents download, never render on the
- * inbox's origin).
+ * inbox's origin). A store's {@link StreamedMedia} is asked only for the bytes sent.
  */
-import type { StoredMedia } from "../store/types.js";
+import type { StoredMedia, StreamedMedia } from "../store/types.js";
 import { COMMON_HEADERS, MEDIA_CSP } from "./headers.js";
+import { mediaBody, mediaSize } from "./media-body.js";
 
 const INLINE = /^(image\/(png|jpeg|gif|webp|avif)|video\/|audio\/)/;
 
 /** Answer a media request for `media` (already authorized), honouring `Range` and `If-None-Match`. */
 export function mediaResponse(
   sha256: string,
-  media: StoredMedia,
+  media: StoredMedia | StreamedMedia,
   request: { range: string | null; ifNoneMatch: string | null },
 ): Response {
-  const size = media.data.byteLength;
+  const size = mediaSize(media);
   const headers = new Headers({
     ...COMMON_HEADERS,
     "Content-Security-Policy": MEDIA_CSP,
@@ -30,7 +31,7 @@ export function mediaResponse(
   const { range } = request;
   if (range === null) {
     headers.set("Content-Length", String(size));
-    return new Response(media.data, { status: 200, headers });
+    return new Response(mediaBody(media), { status: 200, headers });
   }
   const span = parseRange(range, size);
   if (span === undefined) {
@@ -39,7 +40,7 @@ export function mediaResponse(
   }
   headers.set("Content-Range", `bytes ${span.start}-${span.end}/${size}`);
   headers.set("Content-Length", String(span.end - span.start + 1));
-  return new Response(media.data.subarray(span.start, span.end + 1), { status: 206, headers });
+  return new Response(mediaBody(media, span), { status: 206, headers });
 }
 
 /** A single `bytes=` range within `size`, or `undefined` when unsatisfiable or malformed. */

@@ -32,6 +32,8 @@ main{max-width:760px;margin:0 auto;padding:1em;display:flex;flex-direction:colum
 .ob-reply-ref{font-size:.88em}
 .ob-spoiler{background:#1c1c1e;color:transparent;border-radius:3px}.ob-spoiler:hover{color:#fff}
 .ob-media{margin:.3em 0}.ob-media img,.ob-media video{max-width:100%;height:auto;border-radius:8px}
+.ob-media img{min-width:48px;min-height:48px;object-fit:contain}
+.ob-media video{width:100%;min-height:120px;max-height:70vh;background:#000;object-fit:contain}
 .ob-media audio{width:100%}.ob-media figcaption{font-size:.85em;color:#666}
 .ob-gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(160px,1fr));gap:.4em}
 .ob-embed{margin:.3em 0}.ob-embed iframe{width:100%;border:1px solid #ddd;border-radius:8px}

@@ -72,6 +72,35 @@ export interface StoredMedia {
   data: Uint8Array;
 }
 
+/** The bytes of stored media from `start` to `end`, both inclusive. */
+export interface MediaRange {
+  /** First byte. */
+  start: number;
+  /** Last byte (inclusive). */
+  end: number;
+}
+
+/**
+ * Stored media handed out as a stream: the inbox asks only for the bytes it sends (a
+ * `Range` request for 100 bytes of a 50 MB video reads 100 bytes), so serving never holds
+ * a whole file in memory.
+ */
+export interface StreamedMedia {
+  /** MIME type. */
+  mimeType: string;
+  /** File name offered when the media downloads. */
+  fileName: string;
+  /** Size of the whole item in bytes. */
+  size: number;
+  /**
+   * The bytes of `range` (the whole item without one), e.g.
+   * `Readable.toWeb(createReadStream(path, range))` or an object store's ranged GET. It must
+   * yield exactly that many bytes; a shorter stream ends the response with an error, extra
+   * bytes are not sent.
+   */
+  open(range?: MediaRange): ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+}
+
 /**
  * Where the inbox keeps messages and media; in memory by default
  * ({@link createMemoryWebStore}). Implement it to keep them in your database. One store
@@ -90,8 +119,13 @@ export interface WebMessageStore {
   get(conversation: string, id: string): Promise<WebMessage | undefined>;
   /** Keep media bytes under their sha256, readable from this conversation. */
   putMedia(conversation: string, sha256: string, media: StoredMedia): Promise<void>;
-  /** Media a conversation holds by sha256; `undefined` when that conversation never stored it. */
-  getMedia(conversation: string, sha256: string): Promise<StoredMedia | undefined>;
+  /**
+   * Media a conversation holds by sha256; `undefined` when that conversation never stored it.
+   * A store backed by disk or an object store returns {@link StreamedMedia} (a size and a
+   * stream of the bytes asked for), so a range request reads only its range; an in-memory
+   * store may return {@link StoredMedia} with the bytes.
+   */
+  getMedia(conversation: string, sha256: string): Promise<StoredMedia | StreamedMedia | undefined>;
   /**
    * Call `listener` with every event appended to the conversation from now on, until the
    * returned function is called. Across processes, back it with your database's
