@@ -117,7 +117,11 @@ describe("a journal that cannot be saved", () => {
     const receipt = await send({ text }, to, { idempotencyKey: "k" });
     expect(transport.calls).toHaveLength(1);
     expect(receipt.failures).toEqual([
-      { part: 1, error: expect.objectContaining({ code: "transport_error", ambiguous: false }) },
+      expect.objectContaining({
+        part: 1,
+        ambiguous: false,
+        error: expect.objectContaining({ code: "transport_error", ambiguous: false }),
+      }),
     ]);
   });
 });
