@@ -76,7 +76,8 @@ export function readMediaLine(line: string, token: number): MediaLine {
     part.problem !== undefined &&
     !part.stripped.startsWith("MEDIA:") &&
     (looksLikeLocalPath(part.stripped) || hasScheme(part.stripped))
-      ? [{ reference: part.stripped, reason: part.problem }]
+      ? // Trimmed as the reply's text is (Unicode spaces too), so normalizing again finds the same reference.
+        [{ reference: part.stripped.trim(), reason: part.problem }]
       : [],
   );
   if (!parts.some(isValid)) {

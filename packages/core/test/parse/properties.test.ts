@@ -207,6 +207,12 @@ describe("normalizePayload properties", () => {
     expect(normalizePayload(once)).toEqual(once);
   });
 
+  it("keeps one entry for a refused reference that ends the text with a Unicode space", () => {
+    const once = normalizePayload({ text: "MEDIA:Media:\u3000" });
+    expect(once.refusedMedia).toEqual([{ reference: "Media:", reason: "only https: URLs are allowed" }]);
+    expect(normalizePayload(once)).toEqual(once);
+  });
+
   it("is idempotent", () => {
     const input = fc.record(
       {
