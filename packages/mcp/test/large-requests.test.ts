@@ -109,6 +109,33 @@ describe("outbox-mcp large requests", () => {
     await hello(client);
   });
 
+  it("both transports: an unknown argument and an empty message are tool errors; the server keeps serving", {
+    timeout: 60_000,
+  }, async () => {
+    const clients = [await stdioClient([]), (await httpClient()).client];
+    for (const client of clients) {
+      for (const [args, reason] of [
+        [
+          { message: "hi", image: [{ data: pngOf(1024), mimeType: "image/png" }] },
+          /Unrecognized key: "image"/,
+        ],
+        [{ message: "" }, /Nothing to send/],
+      ] as const) {
+        const result = CallToolResultSchema.parse(
+          await client.callTool({
+            name: "send_message",
+            arguments: { platform: "telegram", to: "4242", ...args },
+          }),
+        );
+        expect(result.isError).toBe(true);
+        expect(result.content.map((block) => (block.type === "text" ? block.text : "")).join("")).toMatch(
+          reason,
+        );
+      }
+      await hello(client);
+    }
+  });
+
   it("stdio: a line that is not JSON-RPC gets a parse error and the server keeps serving", {
     timeout: 60_000,
   }, async () => {
