@@ -76,7 +76,7 @@ describe("send_message over an in-memory MCP client", () => {
     [
       "unknown platform",
       { platform: "myspace", message: "x" },
-      /payload_invalid.*Unknown platform "myspace"; use one of telegram, slack, discord/,
+      /payload_invalid.*Unknown platform "myspace"; use one of telegram, slack, discord, matrix/,
     ],
     ["invalid base64", { images: [{ ...png, data: "%%%" }] }, /images\[0\]\.data: is not valid base64/],
     [
