@@ -61,6 +61,12 @@ export interface Platform {
   createAdapter(options: RealAdapterOptions): Promise<ChannelAdapter>;
   /** A fresh emulator with the real adapter wired to it. */
   createEmulatedChannel(options?: EmulatedChannelOptions): Promise<EmulatedChannel>;
+  /**
+   * In `outbox demo` without `--platform`. Default `true`; `false` for a platform whose chunk
+   * limit would size the shared showcase reply far past every other platform's (Matrix: 61,440
+   * bytes) and that has no albums, which the showcase shows off.
+   */
+  inDemo?: boolean;
 }
 
 /** Every platform, in demo order. */
@@ -112,6 +118,28 @@ const registry: readonly Platform[] = [
       return (await import("@outbox/discord/testing")).createEmulatedChannel(options);
     },
   },
+  {
+    name: "matrix",
+    inDemo: false,
+    packages: "@outbox/matrix",
+    tokenVariable: "OUTBOX_MATRIX_TOKEN",
+    tokenHelp:
+      "log the bot's user in (POST /_matrix/client/v3/login) and copy its access_token; set OUTBOX_MATRIX_HOMESERVER to the homeserver URL",
+    targetHelp:
+      "use the room id (!…:server, Room settings → Advanced) or an alias (#room:server), and invite the bot's user to the room",
+    async createAdapter({ token, media, env }) {
+      const { createMatrixAdapter } = await import("@outbox/matrix");
+      const homeserver = env.OUTBOX_MATRIX_HOMESERVER;
+      if (!homeserver)
+        throw new TypeError(
+          "set OUTBOX_MATRIX_HOMESERVER to the homeserver URL (https://matrix.example.org)",
+        );
+      return createMatrixAdapter({ homeserver, accessToken: token, media });
+    },
+    async createEmulatedChannel(options) {
+      return (await import("@outbox/matrix/testing")).createEmulatedChannel(options);
+    },
+  },
 ];
 
 /** Every platform, in demo order; loading an adapter that is not installed throws {@link NotInstalledError}. */
@@ -124,6 +152,9 @@ export const platforms: readonly Platform[] = registry.map((platform) => {
       loadOptional(what, platform.packages, () => platform.createEmulatedChannel(options)),
   };
 });
+
+/** The platforms `outbox demo` shows without `--platform`. */
+export const demoPlatforms: readonly Platform[] = platforms.filter((platform) => platform.inDemo !== false);
 
 /** The platform called `name`, if the CLI knows it. */
 export function findPlatform(name: string): Platform | undefined {

@@ -4,7 +4,7 @@
  */
 import type { ObservedMessage } from "@outbox/core";
 import { describe, expect, it } from "vitest";
-import { platforms } from "../src/platforms.js";
+import { demoPlatforms as platforms } from "../src/platforms.js";
 import { hasAnsi, outbox, SPAWN_TIMEOUT_MS } from "./support/run-outbox.js";
 
 type DemoJson = {

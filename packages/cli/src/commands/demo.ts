@@ -13,7 +13,13 @@ import { UsageError } from "../output/explain.js";
 import { startProgress } from "../output/progress.js";
 import { type DeliveryReport, printReport, reportJson } from "../output/report.js";
 import type { Terminal } from "../output/terminal.js";
-import { findPlatform, NotInstalledError, type Platform, platformNames, platforms } from "../platforms.js";
+import {
+  demoPlatforms,
+  findPlatform,
+  NotInstalledError,
+  type Platform,
+  platformNames,
+} from "../platforms.js";
 
 /** Options of `outbox demo`. */
 export interface DemoOptions {
@@ -120,7 +126,7 @@ export async function runDemo(term: Terminal, options: DemoOptions): Promise<num
 }
 
 function selectPlatforms(name: string | undefined): readonly Platform[] {
-  if (name === undefined) return platforms;
+  if (name === undefined) return demoPlatforms;
   const platform = findPlatform(name);
   if (!platform)
     throw new UsageError(

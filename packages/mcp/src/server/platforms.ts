@@ -72,4 +72,19 @@ export const mcpPlatforms: Readonly<Record<string, McpPlatform>> = {
       return createEmulatedChannel(options);
     },
   },
+  matrix: {
+    tokenEnv: "OUTBOX_MATRIX_TOKEN",
+    packages: "@outbox/matrix",
+    async connect(token, media) {
+      const { createMatrixAdapter } = await import("@outbox/matrix");
+      // The homeserver is a second setting of its own (no token names it).
+      const homeserver = process.env.OUTBOX_MATRIX_HOMESERVER ?? "";
+      return createMatrixAdapter({ homeserver, accessToken: token, media });
+    },
+    installed: () => present(() => import("@outbox/matrix")),
+    async emulate(options) {
+      const { createEmulatedChannel } = await import("@outbox/matrix/testing");
+      return createEmulatedChannel(options);
+    },
+  },
 };

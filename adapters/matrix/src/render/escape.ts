@@ -1,0 +1,22 @@
+/**
+ * HTML escaping for `formatted_body`: text content and double-quoted attribute values.
+ */
+
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
+
+/** Escape text or an attribute value: `& < > " '` become entities. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+}
+
+/** Undo {@link escapeHtml} (only the five entities it writes). */
+export function unescapeHtml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_all, name: string) => ENTITIES[name] as string);
+}

@@ -1,0 +1,58 @@
+/**
+ * The renderer: HTML within the allow-list (the emulator's check), escaped, line structure as
+ * elements, the `body` fallback, and a measure never under what the heaviest event weighs.
+ */
+import { parseReplyMarkdown } from "@outbox/core";
+import { describe, expect, it } from "vitest";
+import { htmlToBody, matrixRenderer } from "../src/index.js";
+import { MAX_CONTENT_BYTES } from "../src/render/weight.js";
+import { checkHtml } from "../src/testing/emulator/html.js";
+import { decodeHtml } from "../src/testing/index.js";
+import { editContent, textContent } from "../src/transport/content.js";
+
+const render = (markdown: string) => matrixRenderer.render(parseReplyMarkdown(markdown));
+
+describe("matrixRenderer", () => {
+  it("writes only allowed tags, escapes text and keeps lines as elements, not raw newlines", () => {
+    const html = render(
+      "# Title\n\n**b** _i_ ~~s~~ `c` ||secret|| <script>&\nnext line\n\n- one\n  - two\n\n```ts\nlet a = 1;\n```",
+    );
+    expect(() => checkHtml(html)).not.toThrow();
+    expect(html).toContain("<h1>Title</h1>");
+    expect(html).toContain("&lt;script&gt;&amp;<br>next line");
+    expect(html).toContain("<span data-mx-spoiler>secret</span>");
+    expect(html).toContain(
+      '<pre><code class="language-ts">let a = 1;\n</code></pre>'.replace("\n</code>", "</code>"),
+    );
+    expect(html.replace(/<pre>[\s\S]*?<\/pre>/g, "")).not.toContain("\n");
+  });
+
+  it("drops links outside the spec's schemes, keeping their text", () => {
+    expect(render("[x](javascript:alert(1)) [y](https://example.org)")).toBe(
+      '<p>x <a href="https://example.org">y</a></p>',
+    );
+  });
+
+  it("gives a plain body with the same lines and no spoiler text", () => {
+    const html = render("Hi ||hidden|| [site](https://example.org)\n\n1. a\n2. b\n\n> quoted\n> twice");
+    expect(htmlToBody(html)).toBe(
+      "Hi [Spoiler] site (https://example.org)\n\n1. a\n2. b\n\n> quoted\n> twice",
+    );
+    expect(decodeHtml(html).text).toContain("hidden");
+  });
+
+  it("measures at least what the edit event of a chunk weighs, and a full chunk fits the event limit", () => {
+    for (const markdown of ['"quotes" & <tags> \\ ünïcödé 🎉\n'.repeat(40), "plain ".repeat(500)]) {
+      const html = render(markdown);
+      const content = editContent(`$${"e".repeat(43)}`, textContent({ text: html, plain: "" }, "m.text"));
+      const withRelation = {
+        ...content,
+        "m.relates_to": { rel_type: "m.thread", event_id: `$${"t".repeat(254)}` },
+      };
+      expect(matrixRenderer.measure(html)).toBeGreaterThanOrEqual(
+        Buffer.byteLength(JSON.stringify(withRelation)),
+      );
+    }
+    expect(MAX_CONTENT_BYTES + 4096).toBe(65_536);
+  });
+});
