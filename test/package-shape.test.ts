@@ -7,7 +7,15 @@ import { packageDirs, repoRoot as root, workspaceNames } from "./support/workspa
 /** Adapters are found by glob: every folder under adapters/. */
 const adapters = workspaceNames("adapters");
 
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+/** Names whose product spelling is not the folder name capitalized. */
+const SPELLING: Record<string, string> = { whatsapp: "WhatsApp" };
+const pascal = (name: string) => SPELLING[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
+
+/**
+ * Adapters that speak their platform's HTTP API through a client of their own (over core's
+ * undici) instead of a platform library: no platform peer dependency to check.
+ */
+const OWN_CLIENT = new Set(["whatsapp"]);
 
 /** The package a bare specifier loads (`@scope/name/sub` → `@scope/name`, `name/sub` → `name`). */
 const packageName = (specifier: string) =>
@@ -80,9 +88,10 @@ describe("adapter package shape", () => {
       expect(pkg.dependencies?.["@outbox/conformance"]).toBeUndefined();
     });
 
-    it(`${name}: the platform library is a peer dependency of this package only, and core a dependency`, () => {
+    it(`${name}: the platform library (if any) is a peer dependency of this package only, and core a dependency`, () => {
       const platform = Object.keys(pkg.peerDependencies ?? {}).filter((dep) => !dep.startsWith("@outbox/"));
-      expect(platform.length).toBeGreaterThan(0);
+      if (OWN_CLIENT.has(name)) expect(platform, "its own client needs no platform library").toEqual([]);
+      else expect(platform.length).toBeGreaterThan(0);
       expect(pkg.dependencies?.["@outbox/core"]).toBeDefined();
       for (const library of platform) {
         expect(pkg.dependencies?.[library], `${library} in dependencies`).toBeUndefined();

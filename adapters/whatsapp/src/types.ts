@@ -16,7 +16,7 @@ export interface WhatsAppAdapterConfig {
   phoneNumberId: string;
   /** Graph API base URL (the emulator's, or a proxy). Default `https://graph.facebook.com`. */
   graphApiUrl?: string;
-  /** Graph API version. Default `v24.0`. */
+  /** Graph API version. Default `v25.0`. */
   apiVersion?: string;
   /**
    * undici dispatcher for every Graph call (a proxy `ProxyAgent`, a pool with your timeouts).

@@ -32,7 +32,7 @@ export function createGraphClient(config: WhatsAppAdapterConfig): GraphClient {
   const own = config.dispatcher === undefined ? new Agent({ keepAliveTimeout: 10_000 }) : undefined;
   const dispatcher = (config.dispatcher ?? own) as Dispatcher;
   const base = (config.graphApiUrl ?? "https://graph.facebook.com").replace(/\/+$/, "");
-  const root = `${base}/${config.apiVersion ?? "v24.0"}/${encodeURIComponent(config.phoneNumberId)}`;
+  const root = `${base}/${config.apiVersion ?? "v25.0"}/${encodeURIComponent(config.phoneNumberId)}`;
   const timeout = config.timeoutMs ?? 60_000;
   const authorization = `Bearer ${config.token}`;
 
