@@ -20,6 +20,7 @@ import { queueSuite } from "./suites/queue.js";
 import { rssSuite } from "./suites/rss.js";
 import { slackSuite } from "./suites/slack.js";
 import { telegramSuite } from "./suites/telegram.js";
+import { whatsappSuite } from "./suites/whatsapp.js";
 import { checkGates, goalMet, type Metric, type Suite } from "./support/metrics.js";
 import { markdownReport, type RunResult } from "./support/report.js";
 import { round } from "./support/stats.js";
@@ -31,6 +32,7 @@ const suites: Suite[] = [
   telegramSuite,
   slackSuite,
   discordSuite,
+  whatsappSuite,
   rssSuite,
   mediaMemorySuite,
   loadSuite,
