@@ -2,14 +2,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runtimeImports } from "./support/imports.js";
-import { packageDirs, repoRoot as root, workspaceNames } from "./support/workspace.js";
+import { packageDirs, pascalName, repoRoot as root, workspaceNames } from "./support/workspace.js";
 
 /** Adapters are found by glob: every folder under adapters/. */
 const adapters = workspaceNames("adapters");
 
-/** Names whose product spelling is not the folder name capitalized. */
-const SPELLING: Record<string, string> = { whatsapp: "WhatsApp" };
-const pascal = (name: string) => SPELLING[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
+const pascal = pascalName;
 
 /**
  * Adapters that speak their platform's HTTP API through a client of their own (over core's
