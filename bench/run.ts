@@ -21,6 +21,7 @@ import { rssSuite } from "./suites/rss.js";
 import { slackSuite } from "./suites/slack.js";
 import { streamSuite } from "./suites/stream.js";
 import { telegramSuite } from "./suites/telegram.js";
+import { whatsappSuite } from "./suites/whatsapp.js";
 import { checkGates, goalMet, type Metric, type Suite } from "./support/metrics.js";
 import { markdownReport, type RunResult } from "./support/report.js";
 import { round } from "./support/stats.js";
@@ -33,6 +34,7 @@ const suites: Suite[] = [
   telegramSuite,
   slackSuite,
   discordSuite,
+  whatsappSuite,
   rssSuite,
   mediaMemorySuite,
   loadSuite,

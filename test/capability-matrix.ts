@@ -10,6 +10,14 @@ function bytes(value: number | undefined): string {
 }
 
 const yes = (value: boolean) => (value ? "yes" : "no");
+
+/** The MIME types a kind takes, where the adapter declares them (short names: `jpeg, png`). */
+function formats(c: Capabilities, kind: MediaKind): string {
+  const types = c.media.kinds.includes(kind) ? c.media.formats?.[kind] : undefined;
+  if (types === undefined) return "";
+  const short = types.map((t) => t.replace(/^[a-z]+\/(vnd\.(openxmlformats-officedocument\.|ms-))?/, ""));
+  return ` (${short.join(", ")})`;
+}
 const kinds: MediaKind[] = ["image", "animation", "video", "audio", "document"];
 
 /** One row of the matrix: a label and a cell per adapter. */
@@ -19,12 +27,18 @@ const rows: Row[] = [
   ["text limit (rendered)", (c) => String(c.text.maxLength)],
   ["chunk size", (c) => String(c.text.chunkLength ?? c.text.maxLength)],
   ["markup", (c) => `\`${c.text.format}\``],
-  ["caption limit", (c) => (c.caption ? String(c.caption.maxLength) : "no captions")],
+  [
+    "caption limit",
+    (c) =>
+      c.caption
+        ? `${c.caption.maxLength}${c.caption.kinds ? ` (${c.caption.kinds.join(", ")})` : ""}`
+        : "no captions",
+  ],
   ...kinds.map(
     (kind): Row => [
       `${kind}: native / upload limit`,
       (c) =>
-        `${yes(c.media.kinds.includes(kind))} / ${bytes(c.media.maxBytes[kind] ?? c.media.maxBytes.default)}`,
+        `${yes(c.media.kinds.includes(kind))} / ${bytes(c.media.maxBytes[kind] ?? c.media.maxBytes.default)}${formats(c, kind)}`,
     ],
   ),
   [

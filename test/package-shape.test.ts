@@ -2,12 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runtimeImports } from "./support/imports.js";
-import { packageDirs, repoRoot as root, workspaceNames } from "./support/workspace.js";
+import { packageDirs, pascalName, repoRoot as root, workspaceNames } from "./support/workspace.js";
 
 /** Adapters are found by glob: every folder under adapters/. */
 const adapters = workspaceNames("adapters");
 
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+const pascal = pascalName;
+
 
 /** The package a bare specifier loads (`@scope/name/sub` → `@scope/name`, `name/sub` → `name`). */
 const packageName = (specifier: string) =>
@@ -80,7 +81,7 @@ describe("adapter package shape", () => {
       expect(pkg.dependencies?.["@outbox/conformance"]).toBeUndefined();
     });
 
-    it(`${name}: the platform library is a peer dependency of this package only, and core a dependency`, () => {
+    it(`${name}: the platform library (if any) is a peer dependency of this package only, and core a dependency`, () => {
       const platform = Object.keys(pkg.peerDependencies ?? {}).filter((dep) => !dep.startsWith("@outbox/"));
       // An adapter on its own thin client (Matrix, over undici) says so instead of naming a library.
       if (pkg.outbox?.client !== "built-in") expect(platform.length).toBeGreaterThan(0);

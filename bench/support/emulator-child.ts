@@ -28,7 +28,10 @@ export interface EmulatorProcess {
 }
 
 /** Emulators this module can start. */
-export type Platform = "telegram" | "slack" | "discord";
+export type Platform = "telegram" | "slack" | "discord" | "whatsapp";
+
+/** The person the WhatsApp emulator's conversation is with (they wrote first). */
+export const WHATSAPP_TO = "15550000042";
 
 /** Chats the Telegram emulator knows: 42, privates 1…n, groups -1…-n. */
 export const CHATS = 50;
@@ -116,6 +119,17 @@ async function start(platform: Platform, limits: boolean, chats: number): Promis
       token: emulator.token,
       requests: emulator.requests,
       messages: () => perChannel(ids, (id) => emulator.observe(id)),
+    };
+  }
+  if (platform === "whatsapp") {
+    const { startWhatsAppEmulator } = await import("@outbox/whatsapp/testing");
+    const emulator = await startWhatsAppEmulator(limits ? {} : { limits: false });
+    emulator.seedMessage(WHATSAPP_TO, "hi");
+    return {
+      apiRoot: emulator.graphApiUrl,
+      token: emulator.token,
+      requests: emulator.requests,
+      messages: () => perChannel([WHATSAPP_TO], (id) => emulator.observe(id)),
     };
   }
   if (platform === "discord") {

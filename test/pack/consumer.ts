@@ -3,6 +3,8 @@
  * that every package and adapter (found by glob) is covered as soon as it exists.
  */
 
+import { pascalName } from "../support/workspace.js";
+
 /** What the pack test knows about one packed package. */
 export interface Packed {
   /** Package name (`@outbox/telegram`). */
@@ -116,7 +118,7 @@ export async function send${i}(): Promise<DeliveryReceipt> {
   );
   const harnesses = adapters.flatMap((pkg, i) => {
     if (!("./conformance" in pkg.manifest.exports)) return [];
-    const factory = `create${pkg.adapter?.charAt(0).toUpperCase()}${pkg.adapter?.slice(1)}Harness`;
+    const factory = `create${pascalName(pkg.adapter ?? "")}Harness`;
     return `import { ${factory} as harness${i} } from "${pkg.name}/conformance";
 export const suite${i}: ConformanceHarness = harness${i}();`;
   });

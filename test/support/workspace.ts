@@ -18,3 +18,11 @@ export function packageDirs(): string[] {
     workspaceNames(group).map((name) => join(repoRoot, group, name)),
   );
 }
+
+/** Names whose product spelling is not the folder name capitalized. */
+const SPELLING: Record<string, string> = { whatsapp: "WhatsApp" };
+
+/** An adapter's name as its exports spell it (`telegram` → `Telegram`, `whatsapp` → `WhatsApp`). */
+export function pascalName(name: string): string {
+  return SPELLING[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
+}

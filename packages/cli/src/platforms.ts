@@ -140,6 +140,24 @@ const registry: readonly Platform[] = [
       return (await import("@outbox/matrix/testing")).createEmulatedChannel(options);
     },
   },
+  {
+    name: "whatsapp",
+    packages: "@outbox/whatsapp",
+    tokenVariable: "OUTBOX_WHATSAPP_TOKEN",
+    tokenHelp:
+      "in your Meta app open WhatsApp > API Setup (a temporary token), or generate a System User token with whatsapp_business_messaging; set OUTBOX_WHATSAPP_PHONE_NUMBER_ID to the Phone number ID shown there",
+    targetHelp:
+      "use the person's phone number with its country code (15551234567); they must have written to the number within 24 hours, and be on a test number's allowed list",
+    async createAdapter({ token, media, env }) {
+      const { createWhatsAppAdapter } = await import("@outbox/whatsapp");
+      const graphApiUrl = env.OUTBOX_WHATSAPP_GRAPH_API_URL;
+      const phoneNumberId = env.OUTBOX_WHATSAPP_PHONE_NUMBER_ID ?? "";
+      return createWhatsAppAdapter({ token, phoneNumberId, media, ...(graphApiUrl ? { graphApiUrl } : {}) });
+    },
+    async createEmulatedChannel(options) {
+      return (await import("@outbox/whatsapp/testing")).createEmulatedChannel(options);
+    },
+  },
 ];
 
 /** Every platform, in demo order; loading an adapter that is not installed throws {@link NotInstalledError}. */

@@ -55,6 +55,11 @@ export type FormatGaps = {
   quote?: string;
   /** Code blocks keep no language. */
   codeLanguage?: string;
+  /**
+   * Links carry no label (WhatsApp): a link shows its label, then its URL in parentheses, and
+   * the client links the URL (a `link` span over the URL).
+   */
+  linkLabel?: string;
 };
 
 /** Options of `describeConformance`. */

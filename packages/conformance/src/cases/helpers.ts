@@ -47,9 +47,18 @@ export async function threadTarget(ctx: CaseContext): Promise<Target> {
   return { ...ctx.target, thread: await anchor(ctx, "thread root") };
 }
 
-/** The kind a platform with these capabilities shows for a media kind (an animation falls back to image, anything to document); `undefined` when it cannot carry it. */
-export function expectedKind(capabilities: Capabilities, kind: MediaKind): MessageKind | undefined {
-  const accepts = (k: MediaKind): boolean => capabilities.media.kinds.includes(k);
+/**
+ * The kind a platform with these capabilities shows for a media kind of this MIME type (an
+ * animation falls back to image, anything to document, each where `media.formats` takes the
+ * type); `undefined` when it cannot carry it.
+ */
+export function expectedKind(
+  capabilities: Capabilities,
+  kind: MediaKind,
+  mimeType: string,
+): MessageKind | undefined {
+  const accepts = (k: MediaKind): boolean =>
+    capabilities.media.kinds.includes(k) && (capabilities.media.formats?.[k]?.includes(mimeType) ?? true);
   if (accepts(kind)) return kind;
   if (kind === "animation" && accepts("image")) return "image";
   return accepts("document") ? "document" : undefined;

@@ -20,7 +20,7 @@ function mediaCase(id: string, name: FixtureName, source: Source, checks: string
   return {
     id,
     checks,
-    gate: `media.kinds ∋ ${kind} (else document, degraded; else failure)`,
+    gate: `media.kinds ∋ ${kind} (else document, degraded; else failure; media.formats decide too)`,
     applies: () => true,
     exercises:
       source === "file" || source === "base64"
@@ -29,7 +29,7 @@ function mediaCase(id: string, name: FixtureName, source: Source, checks: string
     async run(ctx) {
       const text = source === "media-line" ? "Here it is" : undefined;
       const result = await send(ctx, await mediaPayload(name, source, text));
-      const expected = expectedKind(ctx.capabilities, kind);
+      const expected = expectedKind(ctx.capabilities, kind, fixtures[name].mimeType);
       if (expected === undefined) {
         expect(result.receipt.failures.length, "the item is listed as failed").toBeGreaterThan(0);
         expect(mediaMessages(result.observed)).toEqual([]);

@@ -74,7 +74,7 @@ export const textCases: ConformanceCase[] = [
   {
     id: "text.formatting",
     checks:
-      "Bold, italic, strikethrough, inline code and a link are rendered natively: each word carries its span (the link its URL), nothing else does, and no Markdown markup is visible.",
+      "Bold, italic, strikethrough, inline code and a link are rendered natively: each word carries its span (the link its URL), nothing else does, and no Markdown markup is visible. Where links carry no label (`formatGaps.linkLabel`), the label is followed by the URL in parentheses and the link span covers the URL.",
     gate: "always (plain words when `text.format` is `plain`)",
     applies: always,
     exercises: ["text"],
@@ -83,8 +83,10 @@ export const textCases: ConformanceCase[] = [
         ctx,
         "**bold** and _italic_ and ~~struck~~ and `code()` and [the docs](https://example.com/docs)",
       );
+      const url = "https://example.com/docs";
+      const labelled = shows(ctx, "linkLabel");
       expect(normalize(message?.text ?? ""), "visible text").toBe(
-        "bold and italic and struck and code() and the docs",
+        `bold and italic and struck and code() and the docs${shows(ctx) && !labelled ? ` (${url})` : ""}`,
       );
       if (!shows(ctx)) return;
       expectFormatted(message, "bold", ["bold"]);
@@ -92,7 +94,7 @@ export const textCases: ConformanceCase[] = [
       expectFormatted(message, "strike", ["struck"]);
       expectFormatted(message, "code", ["code()"]);
       expect(links(message), "link spans with their URLs").toEqual([
-        { text: "the docs", url: "https://example.com/docs" },
+        { text: labelled ? "the docs" : url, url },
       ]);
     },
   },

@@ -51,11 +51,24 @@ export interface Capabilities {
   caption: {
     /** Limit of one caption, measured on the rendered text. */
     maxLength: number;
+    /**
+     * Kinds whose messages carry a caption (WhatsApp: image, video, document; its audio has
+     * none). When the first native message is another kind, the text goes first as its own
+     * message(s). Default every kind; a voice note follows `voice.caption`.
+     */
+    kinds?: MediaKind[];
   } | null;
   /** Media the platform accepts. */
   media: {
     /** Kinds accepted natively; any other kind goes as a document (if accepted) or fails. */
     kinds: MediaKind[];
+    /**
+     * MIME types each kind's native message takes, where the platform restricts them
+     * (WhatsApp: images are JPEG or PNG). An item of another type goes as a document when the
+     * document formats take it (degraded), else fails with `MediaError("unsupported-type")`
+     * before any call. A kind not listed takes every type.
+     */
+    formats?: Partial<Record<MediaKind, string[]>>;
     /** Upload limit in bytes per kind; `default` for kinds not listed. */
     maxBytes: Partial<Record<MediaKind, number>> & { default: number };
     /** The platform fetches public https URLs itself within these limits (Telegram); absent when it cannot. */

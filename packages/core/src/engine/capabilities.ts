@@ -24,9 +24,10 @@ const schema = z.object({
       (text) => (text.chunkLength ?? text.maxLength) <= text.maxLength,
       "chunkLength is above maxLength",
     ),
-  caption: z.object({ maxLength: z.number().int().positive() }).nullable(),
+  caption: z.object({ maxLength: z.number().int().positive(), kinds: z.array(kind).optional() }).nullable(),
   media: z.object({
     kinds: z.array(kind),
+    formats: z.partialRecord(kind, z.array(z.string().min(1))).optional(),
     maxBytes: byKind,
     byUrl: byKind.optional(),
     image: z.object({ maxDimensionSum: positive.optional(), maxAspectRatio: positive.optional() }).optional(),

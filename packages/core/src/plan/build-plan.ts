@@ -32,11 +32,14 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
   const albumKind = ({ decision }: Decided): MediaKind | null =>
     decision?.outcome === "send" && decision.kind !== "voice" ? decision.kind : null;
   const grouping = groupAlbums(decided.map(albumKind), capabilities.album);
-  // The caption goes to the first native message; when that is a voice note on a platform
-  // whose voice notes carry no caption, the text goes first as its own message(s).
+  // The caption goes to the first native message; when that is a voice note or a kind whose
+  // messages carry no caption on this platform, the text goes first as its own message(s).
   const first = decided.find(({ decision }) => decision?.outcome === "send")?.decision;
   const hasNative =
-    first?.outcome === "send" && (first.kind !== "voice" || capabilities.voice.caption !== false);
+    first?.outcome === "send" &&
+    (first.kind === "voice"
+      ? capabilities.voice.caption !== false
+      : (capabilities.caption?.kinds ?? [first.kind]).includes(first.kind));
 
   let caption =
     hasNative && input.tree.children.length > 0

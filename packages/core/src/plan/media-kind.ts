@@ -18,8 +18,9 @@ export function uploadLimit(capabilities: Capabilities, kind: MediaKind | "voice
 /**
  * Choose the native operation for one item: voice vs audio, photo rules (dimensions,
  * aspect ratio, photo size limit) → document, kinds the platform lacks → image (for an
- * animation) or document, and finally the upload limit: a document when it fits, a link
- * for a public https source, else `MediaError("too-large")`.
+ * animation) or document, MIME types a kind does not take (`media.formats`) → document, else
+ * `MediaError("unsupported-type")`, and finally the upload limit: a document when it fits, a
+ * link for a public https source, else `MediaError("too-large")`.
  */
 export function decideKind(
   media: LoadedMedia,
@@ -29,6 +30,8 @@ export function decideKind(
   const degraded: Degradation[] = [];
   let kind: MediaKind | "voice" = media.kind;
   const accepts = (k: MediaKind): boolean => capabilities.media.kinds.includes(k);
+  const kindFormats = capabilities.media.formats;
+  const takes = (k: MediaKind): boolean => kindFormats?.[k]?.includes(media.mimeType) ?? true;
   const demote = (to: MediaKind, reason: string): void => {
     degraded.push({ from: kind, to, reason });
     kind = to;
@@ -52,7 +55,7 @@ export function decideKind(
     if (reason !== undefined && accepts("document")) demote("document", reason);
   }
   if (kind === "animation" && !accepts("animation")) {
-    if (accepts("image")) demote("image", "the platform has no animation messages");
+    if (accepts("image") && takes("image")) demote("image", "the platform has no animation messages");
     else if (accepts("document")) demote("document", "the platform has no animation messages");
   }
   if (kind !== "voice" && !accepts(kind)) {
@@ -62,6 +65,19 @@ export function decideKind(
         error: new UnsupportedFeatureError("media", `the platform does not accept ${kind}`),
       };
     demote("document", `the platform does not accept ${kind}`);
+  }
+  if (kind !== "voice" && !takes(kind)) {
+    const reason = `the platform's ${kind} messages take ${kindFormats?.[kind]?.join(", ")}, not ${media.mimeType}`;
+    if (kind === "document" || !accepts("document") || !takes("document"))
+      return {
+        outcome: "failed",
+        error: new MediaError(
+          "unsupported-type",
+          `${media.mimeType} cannot be sent here: ${reason}${kind === "document" ? "" : ", nor as a document"}`,
+          { ref: media.fileName },
+        ),
+      };
+    demote("document", reason);
   }
   if (media.size <= uploadLimit(capabilities, kind)) return { outcome: "send", kind, degraded };
   if (kind !== "document" && accepts("document") && media.size <= uploadLimit(capabilities, "document")) {

@@ -92,6 +92,57 @@ describe("planDelivery", () => {
     expect(captioned.parts.map((p) => p.type === "media" && p.caption?.text)).toEqual(["hi"]);
   });
 
+  it("sends the text first when the first native message is a kind whose messages carry no caption", () => {
+    const base = testCapabilities();
+    const caps = testCapabilities({ caption: { maxLength: 1024, kinds: ["image"] } });
+    const shown = (parts: ReturnType<typeof plan>["parts"]) =>
+      parts.map((p) => (p.type === "media" ? `${p.kind}:${p.caption?.text ?? ""}` : p.type));
+    expect(shown(plan("hi", [loaded("audio"), loaded("image")], false, caps).parts)).toEqual([
+      "text",
+      "audio:",
+      "image:",
+    ]);
+    expect(shown(plan("hi", [loaded("image")], false, caps).parts)).toEqual(["image:hi"]);
+    expect(shown(plan("hi", [loaded("audio")], false, base).parts)).toEqual(["audio:hi"]);
+  });
+
+  it("sends a type a kind does not take (media.formats) as a document, or fails it when no kind takes it", () => {
+    const caps = testCapabilities({
+      media: {
+        kinds: ["image", "audio", "document"],
+        formats: { image: ["image/png"], audio: ["audio/mpeg"], document: ["application/pdf", "image/webp"] },
+        maxBytes: { default: 1000 },
+      },
+    });
+    const { parts, degraded } = plan(
+      "",
+      [
+        loaded("image", { mimeType: "image/webp" }),
+        loaded("animation"),
+        loaded("audio", { mimeType: "audio/wav" }),
+      ],
+      false,
+      caps,
+    );
+    expect(parts.map((p) => (p.type === "media" ? p.kind : p.type))).toEqual([
+      "document",
+      "failed",
+      "failed",
+    ]);
+    expect(degraded).toEqual([
+      expect.objectContaining({
+        part: 0,
+        from: "image",
+        to: "document",
+        reason: expect.stringContaining("image/webp"),
+      }),
+    ]);
+    const failure = parts[1]?.type === "failed" ? parts[1].error : undefined;
+    expect(failure).toBeInstanceOf(MediaError);
+    expect(failure?.message).toMatch(/image\/gif cannot be sent here/);
+    expect(parts[2]?.type === "failed" && parts[2].error.code).toBe("media_unsupported_type");
+  });
+
   it("sends an animation as an image where the platform has no animations", () => {
     const caps = testCapabilities({ media: { kinds: ["image", "document"], maxBytes: { default: 1000 } } });
     const { parts, degraded } = plan("", [loaded("animation")], false, caps);

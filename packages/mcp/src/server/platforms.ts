@@ -87,4 +87,19 @@ export const mcpPlatforms: Readonly<Record<string, McpPlatform>> = {
       return createEmulatedChannel(options);
     },
   },
+  whatsapp: {
+    tokenEnv: "OUTBOX_WHATSAPP_TOKEN",
+    packages: "@outbox/whatsapp",
+    async connect(token, media) {
+      const { createWhatsAppAdapter } = await import("@outbox/whatsapp");
+      // The number sending, beside the token: its Phone number ID from WhatsApp > API Setup.
+      const phoneNumberId = process.env.OUTBOX_WHATSAPP_PHONE_NUMBER_ID ?? "";
+      return createWhatsAppAdapter({ token, phoneNumberId, media });
+    },
+    installed: () => present(() => import("@outbox/whatsapp")),
+    async emulate(options) {
+      const { createEmulatedChannel } = await import("@outbox/whatsapp/testing");
+      return createEmulatedChannel(options);
+    },
+  },
 };

@@ -1,0 +1,39 @@
+/**
+ * The WhatsApp adapter: capabilities, the markup renderer and the Cloud API transport, put
+ * together by core's engine.
+ */
+import { type ChannelAdapter, createAdapter, PayloadError } from "@outbox/core";
+import { whatsappCapabilitiesFor } from "./capabilities.js";
+import { whatsappRenderer } from "./render/renderer.js";
+import { createGraphClient } from "./transport/graph-client.js";
+import { createWhatsAppTransport } from "./transport/transport.js";
+import type { WhatsAppAdapterConfig } from "./types.js";
+
+/**
+ * Create the WhatsApp adapter. Throws a `PayloadError` (naming the field and the fix) when
+ * the config, the token or the phone number id is missing.
+ */
+export function createWhatsAppAdapter(config?: WhatsAppAdapterConfig): ChannelAdapter {
+  const missing = (["token", "phoneNumberId"] as const).filter(
+    (field) => typeof config?.[field] !== "string" || config[field].trim() === "",
+  );
+  if (config === undefined || config === null || missing.length > 0)
+    throw new PayloadError(
+      `createWhatsAppAdapter needs ${missing.join(" and ") || "a config object"}: createWhatsAppAdapter({ token: process.env.OUTBOX_WHATSAPP_TOKEN, phoneNumberId: process.env.OUTBOX_WHATSAPP_PHONE_NUMBER_ID }) (the Phone number ID from WhatsApp > API Setup, not the phone number)`,
+      missing.map((field) => ({ path: [field], message: `${field} is missing`, code: "invalid_type" })),
+    );
+  const client = createGraphClient(config);
+  return createAdapter({
+    name: "whatsapp",
+    capabilities: whatsappCapabilitiesFor(config.limits),
+    renderer: whatsappRenderer,
+    transport: createWhatsAppTransport(client, { previewUrl: config.previewUrl ?? false }),
+    ...(config.media ? { media: config.media } : {}),
+    ...(config.retry ? { retry: config.retry } : {}),
+    ...(config.clock ? { clock: config.clock } : {}),
+    ...(config.pacing ? { pacing: config.pacing } : {}),
+    ...(config.store ? { store: config.store } : {}),
+    // Never in our own messages; declared so the engine redacts it wherever else it could surface.
+    secrets: [client.token],
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * Escaping for WhatsApp's markup. WhatsApp has no escape character: a literal style marker
+ * (`* _ ~ \``) in opening position (a word boundary before, a non-space after) is followed by a
+ * zero-width space (U+200B), which the client shows as nothing and which keeps the marker from
+ * pairing; a `>` starting a line (a quote) is preceded by one.
+ */
+
+/** Zero-width space: breaks a marker's pairing without a visible character. */
+export const ZWSP = "\u200b";
+
+/** Whether a character ends a word for WhatsApp's style markers (start/end, space, punctuation). */
+export function isBoundary(char: string | undefined): boolean {
+  return char === undefined || char === ZWSP || /[\s\p{P}\p{S}]/u.test(char);
+}
+
+/** Escape literal text: style markers in opening position, and `>` or a list marker starting a line. */
+export function escapeText(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i] as string;
+    const lineStart = i === 0 || text[i - 1] === "\n";
+    if (lineStart && char === ">") out += `${ZWSP}>`;
+    else if ("*_~`".includes(char) && isBoundary(text[i - 1]) && !/\s/.test(text[i + 1] ?? " "))
+      out += char + ZWSP;
+    else out += char;
+  }
+  return out;
+}
+
+/**
+ * Monospace-block content: WhatsApp ends the block at the next three backticks, so a
+ * zero-width space splits every such run, and separates a backtick at either end from the fence.
+ */
+export function fenceSafe(code: string): string {
+  const inner = code.replace(/`(?=``)/g, `\`${ZWSP}`);
+  return `${inner.startsWith("`") ? ZWSP : ""}${inner}${inner.endsWith("`") ? ZWSP : ""}`;
+}

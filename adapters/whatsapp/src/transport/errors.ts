@@ -1,0 +1,92 @@
+/**
+ * Graph API failures → core's error classes. Graph answers an error as
+ * `{ error: { message, type, code, error_subcode?, error_data: { details }, fbtrace_id } }`;
+ * the Cloud API's own codes say what happened, whatever the HTTP status. Every message names
+ * the Graph code and what to do about it.
+ */
+import {
+  AuthError,
+  neverSent,
+  type OutboxError,
+  PlatformError,
+  RateLimitedError,
+  TargetNotFoundError,
+  TransportError,
+} from "@outbox/core";
+import { WHATSAPP_LIMITS } from "../capabilities.js";
+
+/** The `error` object of a Graph answer (the fields read here). */
+interface GraphError {
+  message?: string;
+  code?: number;
+  error_subcode?: number;
+  error_data?: { details?: string };
+}
+
+/** What to do about each Cloud API code the adapter meets. */
+const HINTS: Record<number, string> = {
+  100: "a parameter is invalid (named above); check the phone number id, the recipient and the media",
+  190: "the access token is invalid or expired: create a permanent System User token (docs/adapters/whatsapp.md)",
+  131030:
+    "the recipient is not on the test number's allowed list: add it under WhatsApp > API Setup > To (up to 5 numbers)",
+  131047:
+    "more than 24 hours have passed since the person last wrote: only an approved template message can be sent until they write again",
+  131053: "WhatsApp refused the media: check its type and size against the supported media types",
+  131056: "too many messages to this person in a short time (pair rate limit): wait before sending more",
+  130429: "the number's throughput is exceeded: send slower",
+};
+
+/** Map a non-2xx (or unreadable) Graph answer onto core's errors. */
+export function fromResponse(
+  method: string,
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  body: Record<string, unknown> | undefined,
+  text: string,
+): OutboxError {
+  const error = (body?.error ?? {}) as GraphError;
+  const code = typeof error.code === "number" ? error.code : undefined;
+  const details = [error.message, error.error_data?.details].filter((s) => s !== undefined && s !== "");
+  const said = details.length > 0 ? details.join(": ") : text.slice(0, 200) || `HTTP ${status}`;
+  const hint = code === undefined ? undefined : HINTS[code];
+  const message = `WhatsApp ${method}: ${code === undefined ? `HTTP ${status}` : `error ${code}`} (${said})${hint ? `; ${hint}` : ""}`;
+  const retryAfter = retryAfterMs(headers);
+  if (code === 131056)
+    return new RateLimitedError(message, retryAfter ?? WHATSAPP_LIMITS.pairIntervalMs, { scope: "target" });
+  if (code === 130429 || (status === 429 && code !== 131056))
+    return new RateLimitedError(message, retryAfter ?? 1000, { scope: "global" });
+  if (code === 190 || status === 401) return new AuthError(message);
+  if (code === 131030) return new TargetNotFoundError(message, "chat");
+  return new PlatformError(message, {
+    method,
+    status,
+    description: code === undefined ? said : `${code}: ${said}`,
+  });
+}
+
+/** A `Retry-After` header in milliseconds (Graph sends none; proxies and the emulator's injected faults do). */
+function retryAfterMs(headers: Record<string, string | string[] | undefined>): number | undefined {
+  const value = headers["retry-after"];
+  const seconds = Number(Array.isArray(value) ? value[0] : value);
+  return value !== undefined && Number.isFinite(seconds) && seconds >= 0
+    ? Math.round(seconds * 1000)
+    : undefined;
+}
+
+/** A network failure: ambiguous unless the connection never opened. */
+export function fromNetwork(error: unknown, method: string): OutboxError {
+  if (error instanceof TransportError || error instanceof RateLimitedError) return error;
+  const code = networkCode(error);
+  const reason = code ?? (error instanceof Error ? error.name : "network failure");
+  return new TransportError(`WhatsApp ${method}: request failed (${reason})`, {
+    ambiguous: !neverSent(code),
+    cause: error,
+  });
+}
+
+function networkCode(error: unknown): string | undefined {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e)
+    if (typeof e.code === "string") return e.code;
+  return undefined;
+}
