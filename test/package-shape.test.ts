@@ -9,7 +9,6 @@ const adapters = workspaceNames("adapters");
 
 const pascal = pascalName;
 
-
 /** The package a bare specifier loads (`@scope/name/sub` → `@scope/name`, `name/sub` → `name`). */
 const packageName = (specifier: string) =>
   specifier
