@@ -43,7 +43,7 @@ describe("outbox-mcp starts with what is installed and names exactly that", () =
     try {
       expect(outbox.instructions.split("\n")).toEqual([
         "outbox-mcp delivers to: telegram.",
-        "Not configured: slack (set OUTBOX_SLACK_TOKEN), matrix (set OUTBOX_MATRIX_TOKEN).",
+        "Not configured: slack (set OUTBOX_SLACK_TOKEN), matrix (set OUTBOX_MATRIX_TOKEN), whatsapp (set OUTBOX_WHATSAPP_TOKEN).",
         "Not installed: discord (npm install @outbox/discord @discordjs/rest).",
       ]);
     } finally {

@@ -51,7 +51,7 @@ describe("send_message over an in-memory MCP client", () => {
     expect(tool?.inputSchema).toMatchObject({
       additionalProperties: false,
       properties: {
-        platform: { enum: ["telegram", "slack", "discord", "matrix", "reference"] },
+        platform: { enum: ["telegram", "slack", "discord", "matrix", "whatsapp", "reference"] },
         images: { maxItems: 10 },
         files: { maxItems: 5 },
       },
@@ -90,7 +90,7 @@ describe("send_message over an in-memory MCP client", () => {
     [
       "unknown platform",
       { platform: "myspace", message: "x" },
-      /expected one of "telegram"\|"slack"\|"discord"\|"matrix"\|"reference" at platform/,
+      /expected one of "telegram"\|"slack"\|"discord"\|"matrix"\|"whatsapp"\|"reference" at platform/,
     ],
     ["invalid base64", { images: [{ ...png, data: "%%%" }] }, /images\[0\]\.data: is not valid base64/],
     [
