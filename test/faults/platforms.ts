@@ -59,6 +59,37 @@ export interface FaultPlatform {
 const reachedIn = (requests: ReadonlyArray<{ content?: string }>) => (marker: string) =>
   requests.some((request) => request.content?.includes(marker) === true);
 
+/** What every emulator of the matrix offers a rig. */
+interface RigEmulator {
+  requests: ReadonlyArray<{ content?: string }>;
+  refusedConnections(): number;
+  inject(fault: Fault): void;
+  close(): Promise<void>;
+}
+
+/** A rig over an emulator: what differs per platform is the conversation and how answers read. */
+function rigOf(
+  adapter: ChannelAdapter,
+  emulator: RigEmulator,
+  to: string,
+  observe: () => ObservedMessage[],
+  answers: FaultRig["answers"],
+): FaultRig {
+  return {
+    adapter,
+    to,
+    observe,
+    reached: reachedIn(emulator.requests),
+    answers,
+    refused: () => emulator.refusedConnections(),
+    inject: (fault) => emulator.inject(fault),
+    close: async () => {
+      await adapter.close?.();
+      await emulator.close();
+    },
+  };
+}
+
 export const platforms: readonly FaultPlatform[] = [
   {
     name: "telegram",
@@ -74,19 +105,13 @@ export const platforms: readonly FaultPlatform[] = [
         clock,
         media,
       });
-      return {
+      return rigOf(
         adapter,
-        to: "42",
-        observe: () => emulator.observe(42),
-        reached: reachedIn(emulator.requests),
-        answers: () => emulator.requests.map(({ method, status }) => ({ method, status })),
-        refused: () => emulator.refusedConnections(),
-        inject: (fault) => emulator.inject(fault),
-        close: async () => {
-          await adapter.close?.();
-          await emulator.close();
-        },
-      };
+        emulator,
+        "42",
+        () => emulator.observe(42),
+        () => emulator.requests.map(({ method, status }) => ({ method, status })),
+      );
     },
   },
   {
@@ -103,19 +128,13 @@ export const platforms: readonly FaultPlatform[] = [
         clock,
         media,
       });
-      return {
+      return rigOf(
         adapter,
-        to: EMULATED_CHANNEL,
-        observe: () => emulator.observe(EMULATED_CHANNEL),
-        reached: reachedIn(emulator.requests),
-        answers: () => emulator.requests.map(({ method, status }) => ({ method, status })),
-        refused: () => emulator.refusedConnections(),
-        inject: (fault) => emulator.inject(fault),
-        close: async () => {
-          await adapter.close?.();
-          await emulator.close();
-        },
-      };
+        emulator,
+        EMULATED_CHANNEL,
+        () => emulator.observe(EMULATED_CHANNEL),
+        () => emulator.requests.map(({ method, status }) => ({ method, status })),
+      );
     },
   },
   {
@@ -133,19 +152,13 @@ export const platforms: readonly FaultPlatform[] = [
         media,
       });
       const route = (path: string) => path.replace(/\/\d+/g, "/:id");
-      return {
+      return rigOf(
         adapter,
-        to: DEFAULT_CHANNEL,
-        observe: () => emulator.observe(DEFAULT_CHANNEL),
-        reached: reachedIn(emulator.requests),
-        answers: () => emulator.requests.map(({ route: path, status }) => ({ method: route(path), status })),
-        refused: () => emulator.refusedConnections(),
-        inject: (fault) => emulator.inject(fault),
-        close: async () => {
-          await adapter.close?.();
-          await emulator.close();
-        },
-      };
+        emulator,
+        DEFAULT_CHANNEL,
+        () => emulator.observe(DEFAULT_CHANNEL),
+        () => emulator.requests.map(({ route: path, status }) => ({ method: route(path), status })),
+      );
     },
   },
 ];
