@@ -111,7 +111,12 @@ describe.skipIf(redisMissing)(`Redis down around the job lock ${redisMissing ?? 
       // Step 2 of kind `pace` is the wait for part 1's token (part 0 is delivered and journaled).
       const verdict = await outage(platform, `${name}long-pace`, "pace", 2, 4500);
       expect(verdict.violations).toEqual([]);
-      expect(verdict.counts).toMatchObject({ parts: 9, delivered: 9, ambiguous: 0 });
+      // The freeze is picked by counting `pace` steps; a retried 429 adds one, and the freeze
+      // then lands after part 1's request left: one part ambiguous whose request reached the
+      // platform (the checker allows only that). crash.test.ts pins the pacing-wait case exactly.
+      expect(verdict.counts.parts).toBe(9);
+      expect(verdict.counts.delivered + verdict.counts.ambiguous).toBe(9);
+      expect(verdict.counts.ambiguous).toBeLessThanOrEqual(1);
     });
 
     it("an outage longer than the lock with part 1's request leaving: ambiguous once, the rest sent once", async () => {
