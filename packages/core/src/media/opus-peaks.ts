@@ -3,10 +3,11 @@
  * voice messages, Matrix MSC3245/MSC1767): OGG pages parsed by `codec-parser`, Opus decoded by
  * `opus-decoder` (libopus in WebAssembly, no native build). The stream is decoded as it is
  * read; only one peak per 10 ms is kept. Each platform scales and counts its samples itself
- * ({@link downsamplePeaks}).
+ * ({@link downsamplePeaks}). Both libraries are imported on the first voice note, not with
+ * core (they cost about 36 ms of start-up that a process sending no voice notes never pays).
  */
-import CodecParser, { type OggPage, type OpusHeader } from "codec-parser";
-import { OpusDecoder } from "opus-decoder";
+import type { OggPage, OpusHeader } from "codec-parser";
+import type { OpusDecoder } from "opus-decoder";
 
 /** Samples per second of decoded Opus. */
 const RATE = 48_000;
@@ -36,6 +37,10 @@ export function downsamplePeaks(peaks: ArrayLike<number>, count: number): number
 
 /** Decode an OGG/Opus stream into its duration and peaks. Rejects when it is not decodable Opus. */
 export async function decodeOpusPeaks(source: AsyncIterable<Uint8Array>): Promise<OpusPeaks> {
+  const [{ default: CodecParser }, { OpusDecoder }] = await Promise.all([
+    import("codec-parser"),
+    import("opus-decoder"),
+  ]);
   const parser = new CodecParser<OggPage>("application/ogg", { enableFrameCRC32: false });
   const peaks = new PeakTracker();
   let decoder: OpusDecoder | undefined;
