@@ -1,0 +1,23 @@
+/**
+ * HTML escaping for text content and double-quoted attribute values, shared by the HTML
+ * renderers (Matrix's `formatted_body`, the web inbox).
+ */
+
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
+
+/** Escape text or an attribute value: `& < > " '` become entities. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+}
+
+/** Undo {@link escapeHtml} (only the five entities it writes). */
+export function unescapeHtml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_all, name: string) => ENTITIES[name] as string);
+}
