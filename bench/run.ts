@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { discordSuite } from "./suites/discord.js";
 import { engineSuite } from "./suites/engine.js";
 import { loadSuite } from "./suites/load.js";
+import { matrixSuite } from "./suites/matrix.js";
 import { mediaMemorySuite } from "./suites/media-memory.js";
 import { parseSuite } from "./suites/parse.js";
 import { peersSuite } from "./suites/peers.js";
@@ -35,6 +36,7 @@ const suites: Suite[] = [
   slackSuite,
   discordSuite,
   whatsappSuite,
+  matrixSuite,
   rssSuite,
   mediaMemorySuite,
   loadSuite,

@@ -4,13 +4,15 @@
  * (another process) enforcing Telegram's flood limits (1/s per chat with a burst of 5,
  * 20/min per group, 30/s overall); the same over C Slack channels (chat.postMessage 1/s per
  * channel, burst 4) and C Discord channels (5 per 5 s per channel, 50/s per bot), each adapter with its
- * defaults against its emulator. Reports lost and duplicated messages, the 429s the
+ * defaults against its emulator; and fewer replies over Matrix rooms at Synapse's default
+ * `rc_message` (0.2 events a second per user over every room, bursts of 10). Reports lost and duplicated messages, the 429s the
  * emulator answered, wall time over the floor the limits allow, and the client CPU per
  * message under load over the same message sent alone (emulator without limits), alone
  * meaning at the load's pace (the goal) and back to back (gated, hot caches).
  * Goals: 0 lost, 0 duplicates, 0 × 429, wall ≤ 1.05× the floor, CPU ≤ 1.2× alone (Telegram).
  */
 import { createDiscordAdapter } from "@outbox/discord";
+import { createMatrixAdapter } from "@outbox/matrix";
 import { createSlackAdapter } from "@outbox/slack";
 import { createTelegramAdapter } from "@outbox/telegram";
 import { skippingClock } from "../support/adapter-bench.js";
@@ -28,13 +30,21 @@ const LIMITS = { perChat: 1, perChatBurst: 5, perGroupPerMinute: 20, global: 30 
  */
 const SLACK = { perChannel: 1, burst: 4 };
 const DISCORD = { limit: 5, windowS: 5, globalPerSecond: 50 };
+/**
+ * Matrix's emulator: Synapse's default `rc_message`, one bucket per user over every room. At
+ * 0.2/s the Matrix scenario sends its own, smaller count: {@link MATRIX_LOAD}.
+ */
+const MATRIX = { perSecond: 0.2, burst: 10 };
+/** Replies and rooms of the Matrix scenario: the burst, then 20 (full) or 1 (quick) at the limit's pace. */
+const MATRIX_LOAD = { full: { total: 30, chats: 10 }, quick: { total: 11, chats: 4 } };
 
 /** Where the load goes: Telegram private chats or groups, Slack channels, Discord channels. */
-type Kind = "private" | "group" | "slack" | "discord";
+type Kind = "private" | "group" | "slack" | "discord" | "matrix";
 
 /** Shortest time the emulator's limits allow for `total` messages spread evenly over `chats`, in ms. */
 export function floorMs(total: number, chats: number, kind: Kind): number {
   const perChat = Math.ceil(total / chats);
+  if (kind === "matrix") return (Math.max(0, total - MATRIX.burst) / MATRIX.perSecond) * 1000;
   if (kind === "slack") return (Math.max(0, perChat - SLACK.burst) / SLACK.perChannel) * 1000;
   if (kind === "discord") {
     const windows = (Math.ceil(perChat / DISCORD.limit) - 1) * DISCORD.windowS;
@@ -63,6 +73,11 @@ function sender(kind: Kind, chats: number, emulator: EmulatorProcess) {
   if (kind === "slack")
     return {
       adapter: createSlackAdapter({ token, slackApiUrl: apiRoot }),
+      chatOf: (i: number) => loadChannel(kind, (i % chats) + 1),
+    };
+  if (kind === "matrix")
+    return {
+      adapter: createMatrixAdapter({ homeserver: apiRoot, accessToken: token }),
       chatOf: (i: number) => loadChannel(kind, (i % chats) + 1),
     };
   if (kind === "discord")
@@ -165,25 +180,28 @@ export const loadSuite: Suite = {
     const total = quick ? 60 : 1_000;
     const chats = quick ? 20 : CHATS;
     // Started together (each process takes seconds to start); one limited emulator per scenario.
-    const kinds = ["private", "group", "slack", "discord"] as const;
+    const kinds = ["private", "group", "slack", "discord", "matrix"] as const;
     const [open, ...limited] = await Promise.all([
       startEmulatorProcess(false),
       ...kinds.map((kind) =>
-        startEmulatorProcess(true, kind === "slack" || kind === "discord" ? kind : "telegram"),
+        startEmulatorProcess(true, kind === "private" || kind === "group" ? "telegram" : kind),
       ),
     ]);
     const single = await alone(quick, open as EmulatorProcess);
     const metrics: Metric[] = [];
     for (const [index, kind] of kinds.entries()) {
-      const run = await scenario(kind, total, chats, limited[index] as EmulatorProcess);
+      const { total: n, chats: c } =
+        kind === "matrix" ? MATRIX_LOAD[quick ? "quick" : "full"] : { total, chats };
+      const run = await scenario(kind, n, c, limited[index] as EmulatorProcess);
       const id = `load.${kind}`;
       const places = {
         private: "private chats",
         group: "groups",
         slack: "Slack channels",
         discord: "Discord channels",
+        matrix: "Matrix rooms",
       };
-      const where = `${total} replies to ${chats} ${places[kind]}`;
+      const where = `${n} replies to ${c} ${places[kind]}`;
       // Quick runs stay inside Slack's and Discord's bursts: a floor under 1 s counts as 1 s.
       const floor = Math.max(run.floorMs, 1000);
       metrics.push(

@@ -8,25 +8,17 @@
  * Goals (client CPU): text ≤ 1.10×, text + file ≤ 1.05×. Gated: every ratio.
  */
 import { randomFillSync } from "node:crypto";
-import { createRequire } from "node:module";
 import { createWhatsAppAdapter } from "@outbox/whatsapp";
-import type { Agent as AgentClass, Dispatcher } from "undici";
-import { adapterOverBare, delivered, httpCalls, skippingClock } from "../support/adapter-bench.js";
+import type { Dispatcher } from "undici";
+import { skippingClock, textAndMedia } from "../support/adapter-bench.js";
 import { startEmulatorProcess, WHATSAPP_TO } from "../support/emulator-child.js";
 import type { Suite } from "../support/metrics.js";
+import { Agent, requestApi } from "../support/undici.js";
 
 const MARKDOWN = "Here is **bold**, _italic_, `code` and a [link](https://example.com/x). "
   .repeat(5)
   .trimEnd();
 const MARKUP = "Here is *bold*, _italic_, `code` and a link (https://example.com/x). ".repeat(5).trimEnd();
-// undici 7 (the adapter's) without installing its global dispatcher, which would break the
-// undici 6 that @discordjs/rest bundles in this same process.
-const require = createRequire(import.meta.url);
-const Agent = require("undici/lib/dispatcher/agent.js") as typeof AgentClass;
-const requestApi = require("undici/lib/api/api-request.js") as (
-  this: Dispatcher,
-  options: Dispatcher.RequestOptions,
-) => Promise<Dispatcher.ResponseData>;
 
 /** The emulator's default Phone number ID. */
 const PHONE_NUMBER_ID = "100000000000001";
@@ -98,22 +90,17 @@ export const whatsappSuite: Suite = {
           return post({ type: "document", document: { id, caption: "The *file*.", filename: "noise.pdf" } });
         },
       };
-      const metrics = await adapterOverBare(
+      const metrics = await textAndMedia(
         "whatsapp",
         "bare undici requests",
-        [
-          { name: "text", goal: 1.1, weight: 4, bare: text.bare, adapter: () => delivered(text.adapter()) },
-          {
-            name: "file",
-            goal: 1.05,
-            weight: 1,
-            bare: withFile.bare,
-            adapter: () => delivered(withFile.adapter()),
-          },
-        ],
+        emulator,
+        text,
+        {
+          name: "file",
+          ...withFile,
+        },
         context,
       );
-      metrics.push(...(await httpCalls("whatsapp", emulator, { text, file: withFile })));
       await adapter.close?.();
       return metrics;
     } finally {

@@ -112,3 +112,41 @@ export async function httpCalls(
   }
   return metrics;
 }
+
+/** One payload sent by both sides: the adapter's send (a receipt) and the bare client's. */
+export interface Payload {
+  adapter: Send;
+  bare: () => Promise<unknown>;
+}
+
+/**
+ * What every adapter suite measures: the formatted text (goal ≤ 1.10×, weight 4) and the text
+ * with one media item (`media.name`: `file`, `image`; goal ≤ 1.05×, weight 1) through
+ * {@link adapterOverBare}, then the HTTP calls of each.
+ */
+export async function textAndMedia(
+  suite: string,
+  bareName: string,
+  emulator: EmulatorProcess,
+  text: Payload,
+  media: Payload & { name: string },
+  context: SuiteContext,
+): Promise<Metric[]> {
+  const metrics = await adapterOverBare(
+    suite,
+    bareName,
+    [
+      { name: "text", goal: 1.1, weight: 4, bare: text.bare, adapter: () => delivered(text.adapter()) },
+      {
+        name: media.name,
+        goal: 1.05,
+        weight: 1,
+        bare: media.bare,
+        adapter: () => delivered(media.adapter()),
+      },
+    ],
+    context,
+  );
+  metrics.push(...(await httpCalls(suite, emulator, { text, [media.name]: media })));
+  return metrics;
+}

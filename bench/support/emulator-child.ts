@@ -28,7 +28,7 @@ export interface EmulatorProcess {
 }
 
 /** Emulators this module can start. */
-export type Platform = "telegram" | "slack" | "discord" | "whatsapp";
+export type Platform = "telegram" | "slack" | "discord" | "whatsapp" | "matrix";
 
 /** The person the WhatsApp emulator's conversation is with (they wrote first). */
 export const WHATSAPP_TO = "15550000042";
@@ -38,12 +38,13 @@ export const CHATS = 50;
 /** The channel the Slack emulator knows. */
 export const SLACK_CHANNEL = "C0BENCH";
 
-/** The `i`-th (1…CHATS) extra channel the Slack or Discord emulator knows, for load. */
-export function loadChannel(platform: "slack" | "discord", i: number): string {
+/** The `i`-th (1…CHATS) extra channel the Slack, Discord or Matrix emulator knows, for load. */
+export function loadChannel(platform: "slack" | "discord" | "matrix", i: number): string {
+  if (platform === "matrix") return `!load${i}:outbox.test`;
   return platform === "slack" ? `C0LOAD${i}` : (1100000000000001000n + BigInt(i)).toString();
 }
 
-const loadChannels = (platform: "slack" | "discord", chats: number) =>
+const loadChannels = (platform: "slack" | "discord" | "matrix", chats: number) =>
   Array.from({ length: chats }, (_, i) => loadChannel(platform, i + 1));
 
 /** Texts per channel, for channels with any. */
@@ -130,6 +131,21 @@ async function start(platform: Platform, limits: boolean, chats: number): Promis
       token: emulator.token,
       requests: emulator.requests,
       messages: () => perChannel([WHATSAPP_TO], (id) => emulator.observe(id)),
+    };
+  }
+  if (platform === "matrix") {
+    const { DEFAULT_ROOM, startMatrixEmulator } = await import("@outbox/matrix/testing");
+    const ids = [DEFAULT_ROOM, ...loadChannels("matrix", chats)];
+    // Limits on: Synapse's default `rc_message` (0.2 events a second, bursts of 10).
+    const emulator = await startMatrixEmulator({
+      rooms: ids.map((id) => ({ id })),
+      ...(limits ? {} : { rateLimit: false }),
+    });
+    return {
+      apiRoot: emulator.homeserver,
+      token: emulator.accessToken,
+      requests: emulator.requests,
+      messages: () => perChannel(ids, (id) => emulator.observe(id)),
     };
   }
   if (platform === "discord") {

@@ -4,15 +4,9 @@
  * decoded spans, and with a renderer that loses the line structure the line-structure case
  * meant to catch it (the real adapter passes them all in conformance.test.ts).
  */
-import {
-  brokenRenderers,
-  type ConformanceHarness,
-  conformanceCases,
-  conformanceMedia,
-  runCase,
-} from "@outbox/conformance";
+import { type ConformanceHarness, conformanceMedia, itRendererTeeth } from "@outbox/conformance";
 import { createAdapter, type Renderer } from "@outbox/core";
-import { describe, expect, it } from "vitest";
+import { describe } from "vitest";
 import { discordCapabilities } from "../src/capabilities.js";
 import { discordRenderer } from "../src/render/renderer.js";
 import { createDiscordRest } from "../src/rest/create-rest.js";
@@ -46,28 +40,6 @@ const brokenHarness = (renderer: Renderer): ConformanceHarness => ({
   },
 });
 
-/** A renderer that sends plain text. */
-const plainHarness = brokenHarness({ ...discordRenderer, render: (tree) => discordRenderer.plain(tree) });
-
 describe("the suite's teeth on Discord", () => {
-  it.each(["text.formatting", "text.code.split", "caption.fits"])(
-    "an adapter that sends plain text only fails %s on the decoded spans",
-    async (id) => {
-      const found = conformanceCases.find((c) => c.id === id);
-      expect(found, id).toBeDefined();
-      await expect(
-        runCase(found as NonNullable<typeof found>, plainHarness, { strict: true }),
-      ).rejects.toThrow(/spans|visible text/);
-    },
-  );
-
-  it.each(brokenRenderers.map((b) => [b.bug, b] as const))(
-    "a renderer that %s fails its line-structure case",
-    async (_bug, { wrap, caughtBy }) => {
-      const found = conformanceCases.find((c) => c.id === caughtBy.id) as (typeof conformanceCases)[number];
-      await expect(runCase(found, brokenHarness(wrap(discordRenderer)), { strict: true })).rejects.toThrow(
-        caughtBy.reason,
-      );
-    },
-  );
+  itRendererTeeth({ harnessWith: brokenHarness, renderer: discordRenderer });
 });

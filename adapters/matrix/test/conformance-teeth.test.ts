@@ -4,15 +4,9 @@
  * and with a renderer that loses the line structure the line-structure case meant to catch it
  * (the real adapter passes them all in conformance.test.ts).
  */
-import {
-  brokenRenderers,
-  type ConformanceHarness,
-  conformanceCases,
-  conformanceMedia,
-  runCase,
-} from "@outbox/conformance";
+import { type ConformanceHarness, conformanceMedia, itRendererTeeth } from "@outbox/conformance";
 import { createAdapter, type Renderer } from "@outbox/core";
-import { describe, expect, it } from "vitest";
+import { describe } from "vitest";
 import { HARNESS_RATE_LIMIT } from "../src/conformance/index.js";
 import { MatrixClient, matrixCapabilitiesFor, matrixRenderer } from "../src/index.js";
 import { DEFAULT_ROOM, startMatrixEmulator } from "../src/testing/index.js";
@@ -45,31 +39,11 @@ const brokenHarness = (renderer: Renderer): ConformanceHarness => ({
   },
 });
 
-/** A renderer that sends the plain text, HTML-escaped so the emulator accepts it. */
-const plainHarness = brokenHarness({
-  ...matrixRenderer,
-  render: (tree) => matrixRenderer.plain(tree).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
-});
-
 describe("the suite's teeth on Matrix", () => {
-  it.each(["text.formatting", "text.code.split", "caption.fits"])(
-    "an adapter that sends plain text only fails %s on the decoded spans",
-    async (id) => {
-      const found = conformanceCases.find((c) => c.id === id);
-      expect(found, id).toBeDefined();
-      await expect(
-        runCase(found as NonNullable<typeof found>, plainHarness, { strict: true }),
-      ).rejects.toThrow(/spans|visible text|line/);
-    },
-  );
-
-  it.each(brokenRenderers.map((b) => [b.bug, b] as const))(
-    "a renderer that %s fails its line-structure case",
-    async (_bug, { wrap, caughtBy }) => {
-      const found = conformanceCases.find((c) => c.id === caughtBy.id) as (typeof conformanceCases)[number];
-      await expect(runCase(found, brokenHarness(wrap(matrixRenderer)), { strict: true })).rejects.toThrow(
-        caughtBy.reason,
-      );
-    },
-  );
+  itRendererTeeth({
+    harnessWith: brokenHarness,
+    renderer: matrixRenderer,
+    // HTML-escaped, so the emulator accepts it.
+    escapePlain: (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
+  });
 });

@@ -4,10 +4,10 @@
  * real adapter passes them all in conformance.test.ts).
  */
 import {
-  brokenRenderers,
   type ConformanceHarness,
   conformanceCases,
   conformanceMedia,
+  itRendererTeeth,
   runCase,
 } from "@outbox/conformance";
 import { type Capabilities, createAdapter, type Renderer } from "@outbox/core";
@@ -60,22 +60,13 @@ describe("the suite's teeth on Slack", () => {
     );
   }, 30_000);
 
-  it.each([
-    ["text.formatting", /^visible text: expected .bold and italic/],
-    ["text.code.split", /pre spans/],
-    ["caption.fits", /bold spans/],
-  ])("an adapter that sends plain text only fails %s on the decoded spans", async (id, reason) => {
-    const plain = brokenHarness({
-      renderer: { ...slackRenderer, render: (tree) => slackRenderer.plain(tree) },
-    });
-    await expect(runCase(testCase(id), plain, { strict: true })).rejects.toThrow(reason);
-  });
-
-  it.each(brokenRenderers.map((b) => [b.bug, b] as const))(
-    "a renderer that %s fails its line-structure case",
-    async (_bug, { wrap, caughtBy }) => {
-      const broken = brokenHarness({ renderer: wrap(slackRenderer) });
-      await expect(runCase(testCase(caughtBy.id), broken, { strict: true })).rejects.toThrow(caughtBy.reason);
+  itRendererTeeth({
+    harnessWith: (renderer) => brokenHarness({ renderer }),
+    renderer: slackRenderer,
+    plainReasons: {
+      "text.formatting": /^visible text: expected .bold and italic/,
+      "text.code.split": /pre spans/,
+      "caption.fits": /bold spans/,
     },
-  );
+  });
 });

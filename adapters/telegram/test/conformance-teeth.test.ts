@@ -4,10 +4,10 @@
  * reason (the real adapter passes them all in conformance.test.ts).
  */
 import {
-  brokenRenderers,
   type ConformanceHarness,
   conformanceCases,
   conformanceMedia,
+  itRendererTeeth,
   runCase,
 } from "@outbox/conformance";
 import { type Capabilities, createAdapter, type Renderer } from "@outbox/core";
@@ -64,25 +64,15 @@ describe("the suite's teeth on Telegram", () => {
     );
   }, 30_000);
 
-  it.each([
-    // Plain text shows the link's URL in brackets (the link is not a link), so the visible text differs.
-    ["text.formatting", /^visible text: expected 'bold and italic and struck and code\(\)/],
-    ["text.code.split", /^pre spans in chunk \d: expected 0 to be greater than 0/],
-    ["caption.fits", /^bold spans .*: expected \[\] to deeply equal \[ 'blue' \]/],
-  ])("an adapter that sends plain text only fails %s on the decoded spans", async (id, reason) => {
-    // Without renderMeasured, which would still render HTML (the planner prefers it).
-    const { renderMeasured: _measured, ...parts } = telegramRenderer;
-    const plain = brokenHarness({
-      renderer: { ...parts, render: (tree) => escapeHtml(telegramRenderer.plain(tree)) },
-    });
-    await expect(runCase(testCase(id), plain, { strict: true })).rejects.toThrow(reason);
-  });
-
-  it.each(brokenRenderers.map((b) => [b.bug, b] as const))(
-    "a renderer that %s fails its line-structure case",
-    async (_bug, { wrap, caughtBy }) => {
-      const broken = brokenHarness({ renderer: wrap(telegramRenderer) });
-      await expect(runCase(testCase(caughtBy.id), broken, { strict: true })).rejects.toThrow(caughtBy.reason);
+  itRendererTeeth({
+    harnessWith: (renderer) => brokenHarness({ renderer }),
+    renderer: telegramRenderer,
+    escapePlain: escapeHtml,
+    plainReasons: {
+      // Plain text shows the link's URL in brackets (the link is not a link), so the visible text differs.
+      "text.formatting": /^visible text: expected 'bold and italic and struck and code\(\)/,
+      "text.code.split": /^pre spans in chunk \d: expected 0 to be greater than 0/,
+      "caption.fits": /^bold spans .*: expected \[\] to deeply equal \[ 'blue' \]/,
     },
-  );
+  });
 });

@@ -28,4 +28,5 @@ export {
   referenceRenderer,
 } from "./reference/markup.js";
 export { createReferenceTransport } from "./reference/transport.js";
+export { itRendererTeeth, type PlainTextCaseId, type RendererTeethOptions } from "./renderer-teeth.js";
 export type * from "./types.js";

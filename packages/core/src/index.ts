@@ -7,6 +7,7 @@
 
 export { type EmulatorFaults, serveFaults } from "./adapter/emulator-faults.js";
 export { createFaultQueue, type FaultQueue } from "./adapter/fault-queue.js";
+export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "./adapter/html-reading.js";
 export type * from "./adapter/observed.js";
 export { observedLines } from "./adapter/observed-lines.js";
 export { type DecodedHtml, decodeStrictHtml } from "./adapter/strict-html.js";
@@ -16,6 +17,8 @@ export * from "./engine/index.js";
 export * from "./errors/errors.js";
 export { NEVER_CONNECTED, neverLeft, neverSent } from "./errors/never-sent.js";
 export { MIN_SECRET_LENGTH, REDACTED, redactError, redactSecrets } from "./errors/redact.js";
+export { escapeHtml, unescapeHtml } from "./markdown/escape-html.js";
+export { createHtmlRenderer, type HtmlDialect } from "./markdown/html-renderer.js";
 export { parseMarkdown } from "./markdown/parse-markdown.js";
 export * from "./media/index.js";
 export * from "./parse/index.js";

@@ -6,7 +6,8 @@
  * It never retries and never sleeps: the engine does.
  */
 import { Readable } from "node:stream";
-import { Agent, type Dispatcher, request } from "undici";
+import type { Agent as AgentClass, Dispatcher } from "undici";
+import { Agent, requestApi } from "./undici.js";
 
 /** A Matrix error answer: HTTP status and the spec's `{ errcode, error, retry_after_ms? }`. */
 export class MatrixHttpError extends Error {
@@ -42,15 +43,18 @@ type Body = { json: unknown } | { stream: AsyncIterable<Uint8Array>; contentType
 
 /** The client. */
 export class MatrixClient {
-  private readonly base: string;
+  private readonly origin: string;
+  private readonly prefix: string;
   private readonly dispatcher: Dispatcher;
-  private readonly owned: Agent | undefined;
+  private readonly owned: AgentClass | undefined;
   private readonly timeoutMs: number;
 
   constructor(private readonly options: MatrixClientOptions) {
-    this.base = options.homeserver.replace(/\/+$/, "");
+    const base = new URL(options.homeserver);
+    this.origin = base.origin;
+    this.prefix = base.pathname.replace(/\/+$/, "");
     this.owned = options.dispatcher ? undefined : new Agent({ keepAliveTimeout: 10_000, connections: 16 });
-    this.dispatcher = options.dispatcher ?? (this.owned as Agent);
+    this.dispatcher = options.dispatcher ?? (this.owned as AgentClass);
     this.timeoutMs = options.timeoutMs ?? 60_000;
   }
 
@@ -131,11 +135,12 @@ export class MatrixClient {
       headers["content-length"] = String(body.length);
       payload = Readable.from(body.stream, { objectMode: false });
     }
-    const res = await request(`${this.base}${path}`, {
+    const res = await requestApi.call(this.dispatcher, {
+      origin: this.origin,
+      path: `${this.prefix}${path}`,
       method,
       headers,
       body: payload ?? null,
-      dispatcher: this.dispatcher,
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
       ...(signal ? { signal } : {}),

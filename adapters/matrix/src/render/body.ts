@@ -6,7 +6,7 @@
  * `label (url)` when they differ. A spoiler is `[Spoiler]`: the spec asks that the fallback
  * not show the hidden text. Reads only the markup {@link renderMatrixHtml} writes.
  */
-import { unescapeHtml } from "./escape.js";
+import { unescapeHtml } from "@outbox/core";
 
 const TOKEN = /<(\/?)([a-z][a-z0-9]*)((?:\s[^>]*)?)>|([^<]+)/g;
 const BLOCKS = new Set(["p", "pre", "blockquote", "ul", "ol", "hr", "h1", "h2", "h3", "h4", "h5", "h6"]);

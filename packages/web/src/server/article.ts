@@ -3,9 +3,10 @@
  * Shared by the page (history) and the event stream (live), so both show the same markup.
  * Stored HTML is sanitized again here: a custom store may hold anything.
  */
+
+import { escapeHtml } from "@outbox/core";
 import { decodeHtml } from "../render/decode-html.js";
 import { DEFAULT_EMBED_PATHS, embedLinkHref, embedSource } from "../render/embed-policy.js";
-import { escapeHtml } from "../render/escape.js";
 import { sanitizeHtml } from "../render/sanitize.js";
 import type { WebMedia, WebMessage } from "../store/types.js";
 

@@ -2,7 +2,7 @@
  * The inbox page of one conversation: the history rendered on the server, the status line,
  * a small stylesheet and the client script (both carrying the response's CSP nonce).
  */
-import { escapeHtml } from "../render/escape.js";
+import { escapeHtml } from "@outbox/core";
 import { CLIENT_SCRIPT } from "./client-script.js";
 
 /** What the page shows. */

@@ -1,5 +1,6 @@
 /**
- * HTML escaping for `formatted_body`: text content and double-quoted attribute values.
+ * HTML escaping for text content and double-quoted attribute values, shared by the HTML
+ * renderers (Matrix's `formatted_body`, the web inbox).
  */
 
 const ESCAPES: Record<string, string> = {
