@@ -10,6 +10,13 @@ export { createFaultQueue, type FaultQueue } from "./adapter/fault-queue.js";
 export type * from "./adapter/observed.js";
 export { observedLines } from "./adapter/observed-lines.js";
 export { type DecodedHtml, decodeStrictHtml } from "./adapter/strict-html.js";
+export {
+  type DecodedMarkers,
+  decodeStrictMarkers,
+  type MarkerAtom,
+  type MarkerDialect,
+  type MarkerSpan,
+} from "./adapter/strict-markers.js";
 export { type BucketRule, createTokenBuckets, type TokenBuckets } from "./adapter/token-buckets.js";
 export * from "./adapter/types.js";
 export * from "./engine/index.js";
