@@ -24,6 +24,7 @@ export * from "./errors/errors.js";
 export { NEVER_CONNECTED, neverLeft, neverSent } from "./errors/never-sent.js";
 export { MIN_SECRET_LENGTH, REDACTED, redactError, redactSecrets } from "./errors/redact.js";
 export { parseMarkdown } from "./markdown/parse-markdown.js";
+export { type MarkerRenderDialect, renderMarkers } from "./markdown/render-markers.js";
 export * from "./media/index.js";
 export * from "./parse/index.js";
 export * from "./payload/types.js";
