@@ -201,4 +201,15 @@ describe("WhatsApp emulator", () => {
     const { status, body } = await post(e, text("x"));
     expect([status, body.error.code, body.error.error_data.details]).toEqual([400, 100, "Bad Request: nope"]);
   });
+
+  it("applies connection faults to the method named: an answer dropped after processing, a connection reset before the request", async () => {
+    const e = await emulator();
+    e.inject({ kind: "reset-after-processed", method: "messages" });
+    await expect(post(e, text("stored, answer lost"))).rejects.toThrow();
+    e.inject({ kind: "reset-before-write" });
+    await expect(post(e, text("never arrives"))).rejects.toThrow();
+    expect((await post(e, text("after"))).status).toBe(200);
+    expect(e.refusedConnections()).toBe(1);
+    expect(e.observe(TO).map((m) => m.text)).toEqual(["stored, answer lost", "after"]);
+  });
 });
