@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { REST } from "@discordjs/rest";
 import { createDiscordAdapter } from "@outbox/discord";
 import { DEFAULT_CHANNEL } from "@outbox/discord/testing";
-import { adapterOverBare, delivered, httpCalls, skippingClock } from "../support/adapter-bench.js";
+import { skippingClock, textAndFile } from "../support/adapter-bench.js";
 import { startEmulatorProcess } from "../support/emulator-child.js";
 import type { Suite } from "../support/metrics.js";
 import { noisePng } from "./png.js";
@@ -73,22 +73,13 @@ export const discordSuite: Suite = {
             files: [{ name: "noise.png", data: png, contentType: "image/png" }],
           }),
       };
-      const metrics = await adapterOverBare(
+      const metrics = await textAndFile(
         "discord",
         "bare REST",
-        [
-          { name: "text", goal: 1.1, weight: 4, bare: text.bare, adapter: () => delivered(text.adapter()) },
-          {
-            name: "image",
-            goal: 1.05,
-            weight: 1,
-            bare: image.bare,
-            adapter: () => delivered(image.adapter()),
-          },
-        ],
+        { text, file: image, fileName: "image" },
+        emulator,
         context,
       );
-      metrics.push(...(await httpCalls("discord", emulator, { text, image })));
       return metrics;
     } finally {
       await adapter.close?.();

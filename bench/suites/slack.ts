@@ -10,7 +10,7 @@
 import { randomFillSync } from "node:crypto";
 import { createSlackAdapter } from "@outbox/slack";
 import { WebClient } from "@slack/web-api";
-import { adapterOverBare, delivered, httpCalls, skippingClock } from "../support/adapter-bench.js";
+import { skippingClock, textAndFile } from "../support/adapter-bench.js";
 import { SLACK_CHANNEL, startEmulatorProcess } from "../support/emulator-child.js";
 import type { Suite } from "../support/metrics.js";
 
@@ -52,22 +52,13 @@ export const slackSuite: Suite = {
             initial_comment: "The *file*.",
           }),
       };
-      const metrics = await adapterOverBare(
+      const metrics = await textAndFile(
         "slack",
         "bare WebClient",
-        [
-          { name: "text", goal: 1.1, weight: 4, bare: text.bare, adapter: () => delivered(text.adapter()) },
-          {
-            name: "file",
-            goal: 1.05,
-            weight: 1,
-            bare: withFile.bare,
-            adapter: () => delivered(withFile.adapter()),
-          },
-        ],
+        { text, file: withFile },
+        emulator,
         context,
       );
-      metrics.push(...(await httpCalls("slack", emulator, { text, file: withFile })));
       return metrics;
     } finally {
       emulator.close();

@@ -11,7 +11,7 @@ import { randomFillSync } from "node:crypto";
 import { createRequire } from "node:module";
 import { createWhatsAppAdapter } from "@outbox/whatsapp";
 import type { Agent as AgentClass, Dispatcher } from "undici";
-import { adapterOverBare, delivered, httpCalls, skippingClock } from "../support/adapter-bench.js";
+import { skippingClock, textAndFile } from "../support/adapter-bench.js";
 import { startEmulatorProcess, WHATSAPP_TO } from "../support/emulator-child.js";
 import type { Suite } from "../support/metrics.js";
 
@@ -98,22 +98,13 @@ export const whatsappSuite: Suite = {
           return post({ type: "document", document: { id, caption: "The *file*.", filename: "noise.pdf" } });
         },
       };
-      const metrics = await adapterOverBare(
+      const metrics = await textAndFile(
         "whatsapp",
         "bare undici requests",
-        [
-          { name: "text", goal: 1.1, weight: 4, bare: text.bare, adapter: () => delivered(text.adapter()) },
-          {
-            name: "file",
-            goal: 1.05,
-            weight: 1,
-            bare: withFile.bare,
-            adapter: () => delivered(withFile.adapter()),
-          },
-        ],
+        { text, file: withFile },
+        emulator,
         context,
       );
-      metrics.push(...(await httpCalls("whatsapp", emulator, { text, file: withFile })));
       await adapter.close?.();
       return metrics;
     } finally {

@@ -112,3 +112,35 @@ export async function httpCalls(
   }
   return metrics;
 }
+
+/** A payload sent by the adapter and, the same, by the bare client. */
+export interface Payload {
+  adapter: Send;
+  bare: () => Promise<unknown>;
+}
+
+/**
+ * The chat adapters' two payloads against their bare client: a text (goal 1.10×, four times
+ * as many per round) and a text with a file named `fileName` (goal 1.05×), then the HTTP
+ * calls of each (see {@link adapterOverBare} and {@link httpCalls}).
+ */
+export async function textAndFile(
+  suite: string,
+  bareName: string,
+  payloads: { text: Payload; file: Payload; fileName?: string },
+  emulator: EmulatorProcess,
+  context: SuiteContext,
+): Promise<Metric[]> {
+  const { text, file, fileName = "file" } = payloads;
+  const metrics = await adapterOverBare(
+    suite,
+    bareName,
+    [
+      { name: "text", goal: 1.1, weight: 4, bare: text.bare, adapter: () => delivered(text.adapter()) },
+      { name: fileName, goal: 1.05, weight: 1, bare: file.bare, adapter: () => delivered(file.adapter()) },
+    ],
+    context,
+  );
+  metrics.push(...(await httpCalls(suite, emulator, { text, [fileName]: file })));
+  return metrics;
+}
