@@ -17,6 +17,7 @@ import {
   type EmulatorProcess,
   startEmulatorProcess,
   WHATSAPP_LOAD_LIMITS,
+  WHATSAPP_PHONE_NUMBER_ID,
   WHATSAPP_TO,
   whatsappRecipient,
 } from "../support/emulator-child.js";
@@ -64,7 +65,7 @@ export async function whatsappLoad(
   try {
     const adapter = createWhatsAppAdapter({
       token: emulator.token,
-      phoneNumberId: "100000000000001",
+      phoneNumberId: WHATSAPP_PHONE_NUMBER_ID,
       graphApiUrl: emulator.apiRoot,
       limits: WHATSAPP_LOAD_LIMITS,
     });

@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import { createWhatsAppAdapter } from "@outbox/whatsapp";
 import type { Agent as AgentClass, Dispatcher } from "undici";
 import { skippingClock, textAndFile } from "../support/adapter-bench.js";
-import { startEmulatorProcess, WHATSAPP_TO } from "../support/emulator-child.js";
+import { startEmulatorProcess, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TO } from "../support/emulator-child.js";
 import type { Suite } from "../support/metrics.js";
 
 const MARKDOWN = "Here is **bold**, _italic_, `code` and a [link](https://example.com/x). "
@@ -28,9 +28,6 @@ const requestApi = require("undici/lib/api/api-request.js") as (
   options: Dispatcher.RequestOptions,
 ) => Promise<Dispatcher.ResponseData>;
 
-/** The emulator's default Phone number ID. */
-const PHONE_NUMBER_ID = "100000000000001";
-
 /** The whatsapp suite. */
 export const whatsappSuite: Suite = {
   name: "whatsapp",
@@ -40,7 +37,7 @@ export const whatsappSuite: Suite = {
     try {
       const graphApiUrl = emulator.apiRoot;
       const origin = new URL(graphApiUrl).origin;
-      const path = `/v25.0/${PHONE_NUMBER_ID}`;
+      const path = `/v25.0/${WHATSAPP_PHONE_NUMBER_ID}`;
       const request = (
         edge: string,
         headers: Record<string, string>,
@@ -49,7 +46,7 @@ export const whatsappSuite: Suite = {
       const authorization = `Bearer ${emulator.token}`;
       const adapter = createWhatsAppAdapter({
         token: emulator.token,
-        phoneNumberId: PHONE_NUMBER_ID,
+        phoneNumberId: WHATSAPP_PHONE_NUMBER_ID,
         graphApiUrl,
         clock: skippingClock(),
       });

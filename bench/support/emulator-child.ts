@@ -33,6 +33,9 @@ export type Platform = "telegram" | "slack" | "discord" | "whatsapp";
 /** The person the WhatsApp emulator's conversation is with (they wrote first). */
 export const WHATSAPP_TO = "15550000042";
 
+/** The WhatsApp emulator's default Phone number ID. */
+export const WHATSAPP_PHONE_NUMBER_ID = "100000000000001";
+
 /**
  * The WhatsApp emulator's limits with `limits` on, shared by the load's adapter: Meta's
  * throughput (80/s) and pair burst (45), the pair window 6 times faster (one message per
