@@ -8,7 +8,8 @@
  * `rc_message` (0.2 events a second per user over every room, bursts of 10). Reports lost and duplicated messages, the 429s the
  * emulator answered, wall time over the floor the limits allow, and the client CPU per
  * message under load over the same message sent alone (emulator without limits), alone
- * meaning at the load's pace (the goal) and back to back (gated, hot caches).
+ * meaning at the load's pace (the goal) and back to back (gated, hot caches). WhatsApp's
+ * kind (many people and one long reply, the pair window scaled) is in load-whatsapp.ts.
  * Goals: 0 lost, 0 duplicates, 0 × 429, wall ≤ 1.05× the floor, CPU ≤ 1.2× alone (Telegram).
  */
 import { createDiscordAdapter } from "@outbox/discord";
@@ -20,6 +21,7 @@ import { CHATS, type EmulatorProcess, loadChannel, startEmulatorProcess } from "
 import { measure } from "../support/measure.js";
 import type { Metric, Suite } from "../support/metrics.js";
 import { round, stats } from "../support/stats.js";
+import { startWhatsAppLoadEmulator, whatsappLoad } from "./load-whatsapp.js";
 
 /** The emulator's default limits (adapters/telegram/src/testing/emulator/rate-limits.ts). */
 const LIMITS = { perChat: 1, perChatBurst: 5, perGroupPerMinute: 20, global: 30 };
@@ -181,6 +183,7 @@ export const loadSuite: Suite = {
     const chats = quick ? 20 : CHATS;
     // Started together (each process takes seconds to start); one limited emulator per scenario.
     const kinds = ["private", "group", "slack", "discord", "matrix"] as const;
+    const whatsapp = startWhatsAppLoadEmulator(chats);
     const [open, ...limited] = await Promise.all([
       startEmulatorProcess(false),
       ...kinds.map((kind) =>
@@ -255,6 +258,7 @@ export const loadSuite: Suite = {
           },
         );
     }
+    metrics.push(...(await whatsappLoad(quick, whatsapp, chats)));
     return metrics;
   },
 };

@@ -11,7 +11,7 @@ import { randomFillSync } from "node:crypto";
 import { createWhatsAppAdapter } from "@outbox/whatsapp";
 import type { Dispatcher } from "undici";
 import { skippingClock, textAndMedia } from "../support/adapter-bench.js";
-import { startEmulatorProcess, WHATSAPP_TO } from "../support/emulator-child.js";
+import { startEmulatorProcess, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TO } from "../support/emulator-child.js";
 import type { Suite } from "../support/metrics.js";
 import { Agent, requestApi } from "../support/undici.js";
 
@@ -19,9 +19,6 @@ const MARKDOWN = "Here is **bold**, _italic_, `code` and a [link](https://exampl
   .repeat(5)
   .trimEnd();
 const MARKUP = "Here is *bold*, _italic_, `code` and a link (https://example.com/x). ".repeat(5).trimEnd();
-
-/** The emulator's default Phone number ID. */
-const PHONE_NUMBER_ID = "100000000000001";
 
 /** The whatsapp suite. */
 export const whatsappSuite: Suite = {
@@ -32,7 +29,7 @@ export const whatsappSuite: Suite = {
     try {
       const graphApiUrl = emulator.apiRoot;
       const origin = new URL(graphApiUrl).origin;
-      const path = `/v25.0/${PHONE_NUMBER_ID}`;
+      const path = `/v25.0/${WHATSAPP_PHONE_NUMBER_ID}`;
       const request = (
         edge: string,
         headers: Record<string, string>,
@@ -41,7 +38,7 @@ export const whatsappSuite: Suite = {
       const authorization = `Bearer ${emulator.token}`;
       const adapter = createWhatsAppAdapter({
         token: emulator.token,
-        phoneNumberId: PHONE_NUMBER_ID,
+        phoneNumberId: WHATSAPP_PHONE_NUMBER_ID,
         graphApiUrl,
         clock: skippingClock(),
       });

@@ -33,6 +33,20 @@ export type Platform = "telegram" | "slack" | "discord" | "whatsapp" | "matrix";
 /** The person the WhatsApp emulator's conversation is with (they wrote first). */
 export const WHATSAPP_TO = "15550000042";
 
+/** The WhatsApp emulator's default Phone number ID. */
+export const WHATSAPP_PHONE_NUMBER_ID = "100000000000001";
+
+/**
+ * The WhatsApp emulator's limits with `limits` on, shared by the load's adapter: Meta's
+ * throughput (80/s) and pair burst (45), the pair window 6 times faster (one message per
+ * second per person instead of every 6 s), so a long reply to one person takes seconds
+ * (bench/suites/load-whatsapp.ts says why not faster).
+ */
+export const WHATSAPP_LOAD_LIMITS = { pairIntervalMs: 1000 };
+
+/** The `i`-th (1…CHATS) extra person who wrote to the WhatsApp emulator's number, for load. */
+export const whatsappRecipient = (i: number) => `1555100${String(i).padStart(4, "0")}`;
+
 /** Chats the Telegram emulator knows: 42, privates 1…n, groups -1…-n. */
 export const CHATS = 50;
 /** The channel the Slack emulator knows. */
@@ -124,13 +138,14 @@ async function start(platform: Platform, limits: boolean, chats: number): Promis
   }
   if (platform === "whatsapp") {
     const { startWhatsAppEmulator } = await import("@outbox/whatsapp/testing");
-    const emulator = await startWhatsAppEmulator(limits ? {} : { limits: false });
-    emulator.seedMessage(WHATSAPP_TO, "hi");
+    const emulator = await startWhatsAppEmulator({ limits: limits ? WHATSAPP_LOAD_LIMITS : false });
+    const ids = [WHATSAPP_TO, ...Array.from({ length: chats }, (_, i) => whatsappRecipient(i + 1))];
+    for (const id of ids) emulator.seedMessage(id, "hi");
     return {
       apiRoot: emulator.graphApiUrl,
       token: emulator.token,
       requests: emulator.requests,
-      messages: () => perChannel([WHATSAPP_TO], (id) => emulator.observe(id)),
+      messages: () => perChannel(ids, (id) => emulator.observe(id)),
     };
   }
   if (platform === "matrix") {

@@ -27,7 +27,10 @@ export function createWhatsAppAdapter(config?: WhatsAppAdapterConfig): ChannelAd
     name: "whatsapp",
     capabilities: whatsappCapabilitiesFor(config.limits),
     renderer: whatsappRenderer,
-    transport: createWhatsAppTransport(client, { previewUrl: config.previewUrl ?? false }),
+    transport: createWhatsAppTransport(client, {
+      previewUrl: config.previewUrl ?? false,
+      byLink: config.mediaByLink === "link",
+    }),
     ...(config.media ? { media: config.media } : {}),
     ...(config.retry ? { retry: config.retry } : {}),
     ...(config.clock ? { clock: config.clock } : {}),

@@ -9,8 +9,8 @@ import { type Capabilities, type RateLimit, validateCapabilities } from "@outbox
 
 const MB = 1024 * 1024;
 
-/** The document types of Meta's table (a photo kept uncompressed goes as a document too). */
-const DOCUMENT_TYPES = [
+/** The document types of Meta's table (a photo kept uncompressed goes as a document too); the emulator takes the same. */
+export const DOCUMENT_TYPES = [
   "text/plain",
   "application/pdf",
   "application/msword",

@@ -1,10 +1,18 @@
 /**
  * The adapter over the emulator: config checks before any call, Graph errors as core's typed
  * errors with the code and what to do, captions only where WhatsApp takes them, unsupported
- * types refused before any call, voice notes, an integrator's own dispatcher.
+ * types refused before any call, voice notes, an integrator's own dispatcher; media by
+ * `link` only for https URLs the policy accepted, with no secret of the URL in the receipt.
  */
-import { fixtureBytes, fixturePath } from "@outbox/conformance";
-import { AuthError, PayloadError, PlatformError, RateLimitedError, TargetNotFoundError } from "@outbox/core";
+import { conformanceMedia, fixtureBytes, fixturePath } from "@outbox/conformance";
+import {
+  AuthError,
+  MediaError,
+  PayloadError,
+  PlatformError,
+  RateLimitedError,
+  TargetNotFoundError,
+} from "@outbox/core";
 import { Agent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { createWhatsAppAdapter, type WhatsAppAdapterConfig } from "../src/index.js";
@@ -125,5 +133,69 @@ describe("createWhatsAppAdapter", () => {
     await adapter.close?.();
     expect(dispatcher.closed).toBe(false);
     expect(e.observe(TO).map((m) => m.text)).toEqual(["via yours"]);
+  });
+});
+
+/** The adapter with `mediaByLink: "link"` (or `config`) and the conformance media server's policy. */
+async function linkSetup(config: Partial<WhatsAppAdapterConfig> = { mediaByLink: "link" }) {
+  const media = await conformanceMedia();
+  return { ...(await setup({ limits: false }, { media: media.policy, ...config })), media };
+}
+
+const edges = (e: { requests: readonly { edge: string }[] }) => e.requests.map((r) => r.edge);
+
+describe("media by link", () => {
+  it("sends an https item the policy accepted as its link, captioned, without uploading it", async () => {
+    const { e, adapter, media } = await linkSetup();
+    const url = media.url("jpeg");
+    const receipt = await adapter.send({ text: "A **photo**", mediaUrls: [url] }, { to: TO });
+    expect(receipt.ok).toBe(true);
+    expect(edges(e)).toEqual(["messages"]);
+    const [sent] = e.history(TO).filter((m) => !m.inbound);
+    expect(sent).toMatchObject({ type: "image", link: url, body: "A *photo*" });
+    expect(sent?.media).toBeUndefined();
+    expect(e.observe(TO)).toEqual([
+      expect.objectContaining({ kind: "image", caption: "A photo", fileName: "photo.jpg" }),
+    ]);
+  });
+
+  it("uploads by default, and uploads local files even with links on", async () => {
+    const { e, adapter, media } = await linkSetup({});
+    expect((await adapter.send({ text: "", mediaUrls: [media.url("jpeg")] }, { to: TO })).ok).toBe(true);
+    expect(edges(e)).toEqual(["media", "messages"]);
+    const linked = await linkSetup();
+    expect((await linked.adapter.send({ text: "", mediaUrls: [media.file("png")] }, { to: TO })).ok).toBe(
+      true,
+    );
+    expect(edges(linked.e)).toEqual(["media", "messages"]);
+  });
+
+  it("refuses an internal or plain-http URL with MediaError('blocked') before any connection or Graph call", async () => {
+    const { e, adapter, media } = await linkSetup();
+    const before = media.decoy.connections();
+    for (const url of media.decoy.blockedUrls) {
+      const receipt = await adapter.send({ text: "", mediaUrls: [url] }, { to: TO });
+      expect(receipt.ok).toBe(false);
+      const error = receipt.failures[0]?.error;
+      expect(error).toBeInstanceOf(MediaError);
+      expect((error as MediaError).reason).toBe("blocked");
+    }
+    expect(media.decoy.connections()).toBe(before);
+    expect(e.requests).toEqual([]);
+  });
+
+  it("never hands over or shows a URL's credentials, and keeps a query secret out of the receipt", async () => {
+    const { e, adapter, media } = await linkSetup();
+    const good = new URL(media.url("png"));
+    const credentialed = `https://bot:hunter2-secret@${good.host}${good.pathname}`;
+    const signed = `${media.url("jpeg")}?X-Amz-Signature=s3cr3t-signature`;
+    const receipt = await adapter.send({ text: "", mediaUrls: [credentialed, signed] }, { to: TO });
+    expect(receipt.failures.map((f) => (f.error as MediaError).reason)).toEqual(["blocked"]);
+    // The signed URL is what the platform needs to fetch: it goes whole, and only there.
+    expect(e.history(TO).flatMap((m) => (m.inbound ? [] : [m.link]))).toEqual([signed]);
+    const shown = JSON.stringify(receipt, (_key, value) =>
+      value instanceof Error ? { ...value, message: value.message } : value,
+    );
+    expect(shown).not.toMatch(/hunter2|s3cr3t/);
   });
 });

@@ -46,7 +46,7 @@ function brokenHarness(change: {
         name: "whatsapp",
         capabilities: change.capabilities ?? capabilities,
         renderer: change.renderer ?? whatsappRenderer,
-        transport: createWhatsAppTransport(client, { previewUrl: false }),
+        transport: createWhatsAppTransport(client, { previewUrl: false, byLink: false }),
         media: (await conformanceMedia()).policy,
       });
       return {

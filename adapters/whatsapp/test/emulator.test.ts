@@ -41,6 +41,14 @@ async function post(e: WhatsAppEmulator, body: unknown, token = e.token) {
   return { status: res.status, body: (await res.json()) as Answer };
 }
 
+/** A media message to {@link TO} of `type` with the media object `object`. */
+const media = (type: string, object: unknown) => ({
+  messaging_product: "whatsapp",
+  to: TO,
+  type,
+  [type]: object,
+});
+
 async function upload(e: WhatsAppEmulator, bytes: Buffer, type: string, fileName = "file") {
   const form = new FormData();
   form.set("messaging_product", "whatsapp");
@@ -137,12 +145,6 @@ describe("WhatsApp emulator", () => {
     const pdf = (await upload(e, fixtureBytes("pdf"), "application/pdf")).body.id;
     const mp3 = (await upload(e, fixtureBytes("mp3"), "audio/mpeg")).body.id;
     const ogg = (await upload(e, fixtureBytes("ogg"), "audio/ogg")).body.id;
-    const media = (type: string, object: unknown) => ({
-      messaging_product: "whatsapp",
-      to: TO,
-      type,
-      [type]: object,
-    });
     expect((await post(e, media("image", { id: pdf }))).body.error.code).toBe(131053);
     expect((await post(e, media("audio", { id: mp3, voice: true }))).body.error.code).toBe(100);
     expect((await post(e, media("audio", { id: mp3, caption: "no" }))).body.error.code).toBe(100);
@@ -153,6 +155,25 @@ describe("WhatsApp emulator", () => {
     expect(e.observe(TO).map((m) => [m.kind, m.caption, m.fileName])).toEqual([
       ["voice", undefined, "file"],
       ["document", "doc", "r.pdf"],
+    ]);
+  });
+
+  it("takes media by an https link only (never with an id), records it and fetches nothing", async () => {
+    const e = await emulator();
+    const pdf = (await upload(e, fixtureBytes("pdf"), "application/pdf")).body.id;
+    const refused = [
+      { link: "http://example.com/a.jpg" },
+      { link: "/a.jpg" },
+      { link: 42 },
+      { link: "https://example.com/a.pdf", id: pdf },
+    ];
+    for (const object of refused) expect((await post(e, media("image", object))).body.error.code).toBe(100);
+    // Fetching it would fail (no network): a link is recorded, not fetched.
+    const link = "https://media.invalid/files/Q3%20report.pdf";
+    expect((await post(e, media("document", { link, caption: "*Q3*" }))).status).toBe(200);
+    expect(e.history(TO).at(-1)?.link).toBe(link);
+    expect(e.observe(TO)).toEqual([
+      expect.objectContaining({ kind: "document", caption: "Q3", fileName: "Q3 report.pdf" }),
     ]);
   });
 
@@ -179,5 +200,16 @@ describe("WhatsApp emulator", () => {
     e.inject({ kind: "reject", description: "Bad Request: nope" });
     const { status, body } = await post(e, text("x"));
     expect([status, body.error.code, body.error.error_data.details]).toEqual([400, 100, "Bad Request: nope"]);
+  });
+
+  it("applies connection faults to the method named: an answer dropped after processing, a connection reset before the request", async () => {
+    const e = await emulator();
+    e.inject({ kind: "reset-after-processed", method: "messages" });
+    await expect(post(e, text("stored, answer lost"))).rejects.toThrow();
+    e.inject({ kind: "reset-before-write" });
+    await expect(post(e, text("never arrives"))).rejects.toThrow();
+    expect((await post(e, text("after"))).status).toBe(200);
+    expect(e.refusedConnections()).toBe(1);
+    expect(e.observe(TO).map((m) => m.text)).toEqual(["stored, answer lost", "after"]);
   });
 });

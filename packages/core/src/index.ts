@@ -11,6 +11,13 @@ export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "./adap
 export type * from "./adapter/observed.js";
 export { observedLines } from "./adapter/observed-lines.js";
 export { type DecodedHtml, decodeStrictHtml } from "./adapter/strict-html.js";
+export {
+  type DecodedMarkers,
+  decodeStrictMarkers,
+  type MarkerAtom,
+  type MarkerDialect,
+  type MarkerSpan,
+} from "./adapter/strict-markers.js";
 export { type BucketRule, createTokenBuckets, type TokenBuckets } from "./adapter/token-buckets.js";
 export * from "./adapter/types.js";
 export * from "./engine/index.js";
@@ -20,6 +27,7 @@ export { MIN_SECRET_LENGTH, REDACTED, redactError, redactSecrets } from "./error
 export { escapeHtml, unescapeHtml } from "./markdown/escape-html.js";
 export { createHtmlRenderer, type HtmlDialect } from "./markdown/html-renderer.js";
 export { parseMarkdown } from "./markdown/parse-markdown.js";
+export { type MarkerRenderDialect, renderMarkers } from "./markdown/render-markers.js";
 export * from "./media/index.js";
 export * from "./parse/index.js";
 export * from "./payload/types.js";

@@ -5,7 +5,7 @@
  */
 
 /** Zero-width space: breaks a marker's pairing without a visible character. */
-export const ZWSP = "\u200b";
+const ZWSP = "\u200b";
 
 /** Slack's own tokens: user, channel and group mentions, special mentions, dates. */
 export const SLACK_TOKEN =
@@ -17,7 +17,7 @@ export function escapeControl(text: string): string {
 }
 
 /** Whether a character ends a word for Slack's style markers (start/end, space, punctuation). */
-export function isBoundary(char: string | undefined): boolean {
+function isBoundary(char: string | undefined): boolean {
   return char === undefined || char === ZWSP || /[\s\p{P}\p{S}]/u.test(char);
 }
 

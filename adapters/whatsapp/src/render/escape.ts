@@ -6,10 +6,10 @@
  */
 
 /** Zero-width space: breaks a marker's pairing without a visible character. */
-export const ZWSP = "\u200b";
+const ZWSP = "\u200b";
 
 /** Whether a character ends a word for WhatsApp's style markers (start/end, space, punctuation). */
-export function isBoundary(char: string | undefined): boolean {
+function isBoundary(char: string | undefined): boolean {
   return char === undefined || char === ZWSP || /[\s\p{P}\p{S}]/u.test(char);
 }
 

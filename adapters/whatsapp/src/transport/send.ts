@@ -1,6 +1,7 @@
 /**
  * Operations → Cloud API messages: a text chunk is one `text` message; a media item is
- * uploaded to `/media` (streamed) and sent by its id as an `image`, `video`, `audio` (a voice
+ * uploaded to `/media` (streamed) and sent by its id, or (`mediaByLink: "link"`) an item
+ * loaded from an https URL is sent by that `link`, as an `image`, `video`, `audio` (a voice
  * note with `voice: true`) or `document` message, with its caption where WhatsApp takes one.
  * A reply carries `context.message_id`. The receipt id is the `wamid.` WhatsApp answers.
  */
@@ -14,6 +15,8 @@ export const VOICE_NOTE_ICON_MAX = 512 * 1024;
 export interface SendOptions {
   /** `preview_url` of text messages. */
   previewUrl: boolean;
+  /** Send media loaded from an https URL as its `link` instead of uploading it. */
+  byLink: boolean;
 }
 
 /** Send one rendered chunk as a text message. */
@@ -21,27 +24,23 @@ export function sendText(client: GraphClient, op: TextOperation, options: SendOp
   return send(client, op, "text", { body: op.text.text, preview_url: options.previewUrl });
 }
 
-/** Upload one item, then send it by its media id. */
-export async function sendMedia(client: GraphClient, op: MediaOperation): Promise<SentMessage> {
+/**
+ * Send one item by `link` when it came from an https URL and `byLink` is on (core's loader
+ * already checked that URL against the media policy, and `source.url` is the canonical form
+ * it checked); otherwise upload it, then send it by its media id.
+ */
+export async function sendMedia(
+  client: GraphClient,
+  op: MediaOperation,
+  options: SendOptions,
+): Promise<SentMessage> {
   const { media, kind } = op;
-  let id: string;
-  try {
-    id = await client.upload(media, media.mimeType, op.signal);
-  } catch (error) {
-    // Nothing reaches the person before the message itself: an upload that may have arrived
-    // leaves at most an unused media id, so it is safe to send again.
-    if (error instanceof TransportError && error.ambiguous)
-      throw new TransportError(
-        `${error.message}; the upload sends nothing to the person, so it is safe to retry`,
-        {
-          ambiguous: false,
-          cause: error,
-        },
-      );
-    throw error;
-  }
+  const { source } = media;
+  const object: GraphBody =
+    options.byLink && source.type === "url" && source.url.startsWith("https://")
+      ? { link: source.url }
+      : { id: await upload(client, op) };
   const type = kind === "voice" ? "audio" : kind;
-  const object: GraphBody = { id };
   if (kind === "voice") object.voice = true;
   if (kind === "document") object.filename = media.fileName;
   if (op.caption !== undefined && op.caption.text !== "" && type !== "audio")
@@ -57,6 +56,25 @@ export async function sendMedia(client: GraphClient, op: MediaOperation): Promis
       },
     };
   return sent;
+}
+
+/** Upload the item to `/media`; resolves its media id. */
+async function upload(client: GraphClient, op: MediaOperation): Promise<string> {
+  try {
+    return await client.upload(op.media, op.media.mimeType, op.signal);
+  } catch (error) {
+    // Nothing reaches the person before the message itself: an upload that may have arrived
+    // leaves at most an unused media id, so it is safe to send again.
+    if (error instanceof TransportError && error.ambiguous)
+      throw new TransportError(
+        `${error.message}; the upload sends nothing to the person, so it is safe to retry`,
+        {
+          ambiguous: false,
+          cause: error,
+        },
+      );
+    throw error;
+  }
 }
 
 async function send(

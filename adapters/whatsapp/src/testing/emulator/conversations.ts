@@ -81,15 +81,29 @@ function observe(m: StoredMessage): ObservedMessage {
   const formatting = decoded.formatting.length > 0 ? { formatting: decoded.formatting } : {};
   const reply = m.replyTo === undefined ? {} : { replyTo: m.replyTo };
   if (m.type === "text") return { kind: "text", text: decoded.text, ...formatting, ...reply };
-  const media = m.media as StoredMedia;
   const kind = m.type === "audio" && m.voice ? "voice" : (m.type as ObservedMessage["kind"]);
+  const caption = decoded.text === "" ? {} : { caption: decoded.text, ...formatting };
+  // A `link` was never fetched: the client shows the file name WhatsApp takes from the URL, no bytes are known.
+  if (m.link !== undefined)
+    return { kind, ...caption, fileName: m.fileName ?? linkFileName(m.link), ...reply };
+  const media = m.media as StoredMedia;
   return {
     kind,
-    ...(decoded.text === "" ? {} : { caption: decoded.text, ...formatting }),
+    ...caption,
     fileName: m.fileName ?? media.fileName,
     mimeType: media.mimeType,
     sha256: media.sha256,
     bytes: media.bytes,
     ...reply,
   };
+}
+
+/** The last path segment of a link, decoded. */
+function linkFileName(link: string): string {
+  const last = new URL(link).pathname.split("/").pop() ?? "";
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
 }

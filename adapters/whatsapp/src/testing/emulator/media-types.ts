@@ -2,6 +2,7 @@
  * WhatsApp's supported media types and sizes ("Supported media types", Cloud API reference;
  * see docs/adapters/whatsapp.md), and the file types the emulator recognizes from their bytes.
  */
+import { DOCUMENT_TYPES } from "../../capabilities.js";
 
 const MB = 1024 * 1024;
 
@@ -14,16 +15,7 @@ export const MEDIA_RULES: Record<string, { types: string[]; maxBytes: number }> 
   // Meta's table lists office documents, PDF and text; WhatsApp also delivers any other
   // supported file (a photo kept uncompressed) as a document, which the emulator accepts.
   document: {
-    types: [
-      "text/plain",
-      "application/pdf",
-      "application/msword",
-      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-      "application/vnd.ms-excel",
-      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "application/vnd.ms-powerpoint",
-      "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-    ],
+    types: DOCUMENT_TYPES,
     maxBytes: 100 * MB,
   },
   sticker: { types: ["image/webp"], maxBytes: 500 * 1024 },

@@ -8,7 +8,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createFaultQueue } from "@outbox/core";
+import { serveFaults } from "@outbox/core";
 import { Conversations } from "./conversations.js";
 import { GraphApiError, invalidParameter } from "./graph-error.js";
 import { postMessage } from "./messages.js";
@@ -38,10 +38,12 @@ export interface WhatsAppEmulator {
   observe(to?: string): ObservedMessage[];
   /** Messages as stored (raw markup), the people's own included. */
   history(to?: string): StoredMessage[];
-  /** Misbehave on the next call(s) (messages and uploads alike). */
+  /** Misbehave on the next call(s) (messages and uploads alike; a fault's `method` is `messages` or `media`). */
   inject(fault: Fault): void;
   /** 429s answered under the emulator's own limits (injected faults not counted). */
   rateLimitRefusals(): number;
+  /** Connections reset by a `reset-before-write` fault before their request was written. */
+  refusedConnections(): number;
   /** Record a message the person sent (opens the 24-hour window); returns its `wamid.`. */
   seedMessage(from: string, text: string): string;
   /** Stop the server and drop its connections. */
@@ -68,7 +70,6 @@ export async function startWhatsAppEmulator(
   });
   const limits = options.limits === false ? undefined : new RateLimits(options.limits ?? {}, now);
   const requests: EmulatorRequest[] = [];
-  const faults = createFaultQueue();
 
   const handle = async (
     req: IncomingMessage,
@@ -78,7 +79,9 @@ export async function startWhatsAppEmulator(
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
     const route = /^\/v\d+\.\d+\/([^/]+)\/(messages|media)$/.exec(path);
     entry.edge = route?.[2] ?? path;
-    const fault = faults.next();
+    // Connection faults (reset before the request was written, the answer dropped or withheld
+    // after processing) are core's serveFaults; the others are answered here.
+    const fault = faults.next(entry.edge, req, res);
     if (fault?.kind === "reset") {
       req.socket.destroy();
       return 0;
@@ -126,6 +129,7 @@ export async function startWhatsAppEmulator(
         entry.status = reply(res, graph.status, graph.body(), graph.headers);
       });
   });
+  const faults = serveFaults(server);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -139,6 +143,7 @@ export async function startWhatsAppEmulator(
     history: (to) => ws.messages.filter((m) => to === undefined || m.waId === to.replace(/\D/g, "")),
     inject: (fault) => faults.inject(fault),
     rateLimitRefusals: () => limits?.refusals ?? 0,
+    refusedConnections: () => faults.refusedConnections,
     seedMessage: (from, text) =>
       ws.store({ waId: from.replace(/\D/g, ""), type: "text", body: text, inbound: true }).id,
     close: async () => {

@@ -50,8 +50,10 @@ export interface StoredMessage {
   type: string;
   /** Text body or caption, raw as sent. */
   body?: string;
-  /** The media sent, for a media message. */
+  /** The media sent by uploaded id, for a media message. */
   media?: StoredMedia;
+  /** The https URL a media message named by `link` instead (recorded, never fetched). */
+  link?: string;
   /** `filename` of a document message. */
   fileName?: string;
   /** `voice: true` of an audio message. */
