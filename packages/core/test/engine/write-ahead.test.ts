@@ -4,7 +4,7 @@
  * `pacing.gate` is passed before every platform call, retries included.
  */
 import { describe, expect, it } from "vitest";
-import type { DeliveryJournal, DeliveryStore } from "../../src/adapter/types.js";
+import type { DeliveryJournal, DeliveryStore, GateCall } from "../../src/adapter/types.js";
 import { RateLimitedError } from "../../src/errors/errors.js";
 import { harness } from "./support/harness.js";
 
@@ -141,5 +141,28 @@ describe("pacing.gate", () => {
     expect((await send({ text }, to)).ok).toBe(true);
     expect(transport.calls).toHaveLength(3);
     expect(gated).toEqual(["chat", "chat", "chat"]);
+  });
+
+  it("is told which part and which attempt waits (a retried 429 is the same part's attempt 1)", async () => {
+    const calls: GateCall[] = [];
+    const { send, transport } = harness(small, {
+      pacing: {
+        margin: 0,
+        latencyMs: 0,
+        gate: async (_target, _signal, call) => void calls.push(call ?? { attempt: -1 }),
+      },
+    });
+    let refused = false;
+    transport.behave(() => {
+      if (refused) return undefined;
+      refused = true;
+      throw new RateLimitedError("slow down", 0);
+    });
+    expect((await send({ text }, to)).ok).toBe(true);
+    expect(calls).toEqual([
+      { part: 0, attempt: 0 },
+      { part: 0, attempt: 1 },
+      { part: 1, attempt: 0 },
+    ]);
   });
 });

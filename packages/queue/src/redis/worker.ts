@@ -25,8 +25,12 @@ export async function startRedisWorker(
   settings.health.watch(redis);
   /** The job this async context delivers: its key and its fence (lock and token). */
   const current = new AsyncLocalStorage<{ key: string; fence: Fence | undefined }>();
-  const step = (kind: DeliveryStep["kind"], id: string | undefined): void => {
-    if (id !== undefined) options.onStep?.({ kind, id });
+  const step = (
+    kind: DeliveryStep["kind"],
+    id: string | undefined,
+    at: Pick<DeliveryStep, "part" | "attempt"> = {},
+  ): void => {
+    if (id !== undefined) options.onStep?.({ kind, id, ...at });
   };
   const store = createRedisStore(
     redis,
@@ -38,7 +42,8 @@ export async function startRedisWorker(
     },
     {
       before: (key) => step("journal", key),
-      after: (key, journal) => step(journal.sending === undefined ? "journaled" : "send", key),
+      after: (key, journal) =>
+        journal.sending === undefined ? step("journaled", key) : step("send", key, { part: journal.sending }),
     },
   );
   const adapters = new Map<string, ChannelAdapter>();
@@ -52,14 +57,14 @@ export async function startRedisWorker(
     adapter = factory({
       store,
       pacing: {
-        gate: async (to, signal) => {
+        gate: async (to, signal, call) => {
           gate ??= createRateGate(
             redis,
             (rule, target) => keys.bucket(platform, rule, target),
             (adapters.get(platform) as ChannelAdapter).capabilities.rateLimits,
             systemClock,
           );
-          step("pace", current.getStore()?.key);
+          step("pace", current.getStore()?.key, call ?? {});
           try {
             await gate(to, signal);
           } catch (error) {
