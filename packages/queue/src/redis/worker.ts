@@ -3,7 +3,7 @@
  * across every process), adapters built with the Redis journal and the shared rate gate.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type ChannelAdapter, systemClock, TransportError } from "@outbox/core";
+import { type ChannelAdapter, StoreError, systemClock } from "@outbox/core";
 import { type Job, Worker } from "bullmq";
 import { deadReceipt, type JobData, reasonOf, runJob } from "../job.js";
 import type { DeliveryStep, OutboxWorker, QueuedReceipt, WorkerOptions } from "../types.js";
@@ -70,13 +70,9 @@ export async function startRedisWorker(
           } catch (error) {
             if (signal?.aborted) throw error;
             // Nothing was sent: a failure another attempt may fix, never an ambiguous one.
-            throw new TransportError(
-              `the shared rate limit could not be taken in Redis: ${reasonOf(error)}`,
-              {
-                ambiguous: false,
-                cause: error,
-              },
-            );
+            throw new StoreError(`the shared rate limit could not be taken in Redis: ${reasonOf(error)}`, {
+              cause: error,
+            });
           }
         },
       },
