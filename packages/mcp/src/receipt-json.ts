@@ -1,8 +1,8 @@
 /**
- * A delivery receipt as plain JSON (errors reduced to code and message) and as one line of
- * text, for tool results.
+ * A delivery receipt as plain JSON (errors reduced to code and message, with what each
+ * failure means and what to do) and as one line of text, for tool results.
  */
-import type { DeliveryReceipt, ReceiptMessage } from "@outbox/core";
+import type { DeliveryReceipt, ReceiptFailure, ReceiptMessage } from "@outbox/core";
 
 /** {@link DeliveryReceipt} as JSON: what a tool returns in `structuredContent`. */
 export interface ReceiptJson {
@@ -10,12 +10,43 @@ export interface ReceiptJson {
   ok: boolean;
   /** Delivered messages, in order. */
   messages: ReceiptMessage[];
-  /** Parts not delivered, with the error's stable code and message. */
-  failures: Array<{ part: number; code: string; message: string }>;
+  /** Parts not delivered: the error's stable code and message, and what to do (core's `ReceiptFailure`). */
+  failures: FailureJson[];
   /** Parts delivered in a lesser form. */
   degraded: Array<{ part: number; from: string; to: string; reason: string }>;
   /** Index signature, so the object is a valid `structuredContent`. */
   [key: string]: unknown;
+}
+
+/** One part not delivered, as JSON. */
+export interface FailureJson {
+  /** Index of the plan part. */
+  part: number;
+  /** The error's stable code (`transport_error`, `media_not_found`…). */
+  code: string;
+  /** The error's message, redacted. */
+  message: string;
+  /** What the part held, redacted: a text excerpt (`text "…"`) or the media it carries. */
+  content?: string;
+  /** It may have been delivered anyway (a timeout or reset after sending, a 5xx): check before resending. */
+  ambiguous: boolean;
+  /** Resending is safe and may succeed (same payload, same `idempotencyKey`). */
+  retryable: boolean;
+  /** What to do about it, in words. */
+  action?: string;
+}
+
+/** One failure entry as JSON. */
+function failureToJson(failure: ReceiptFailure): FailureJson {
+  return {
+    part: failure.part,
+    code: failure.error.code,
+    message: failure.error.message,
+    ...(failure.content === undefined ? {} : { content: failure.content }),
+    ambiguous: failure.ambiguous ?? false,
+    retryable: failure.retryable ?? false,
+    ...(failure.action === undefined ? {} : { action: failure.action }),
+  };
 }
 
 /** The receipt as JSON. */
@@ -23,16 +54,17 @@ export function receiptToJson(receipt: DeliveryReceipt): ReceiptJson {
   return {
     ok: receipt.ok,
     messages: receipt.messages.map((m) => ({ ...m })),
-    failures: receipt.failures.map((f) => ({ part: f.part, code: f.error.code, message: f.error.message })),
+    failures: receipt.failures.map(failureToJson),
     degraded: receipt.degraded.map((d) => ({ ...d })),
   };
 }
 
-/** One line: how many messages went where, and the first failure's reason when any part failed. */
+/** One line: how many messages went where, and the first failure's reason and what to do when any part failed. */
 export function summarizeReceipt(where: string, receipt: DeliveryReceipt): string {
   const sent = `${receipt.messages.length} message(s) delivered to ${where}`;
   const degraded = receipt.degraded.length > 0 ? `, ${receipt.degraded.length} degraded` : "";
   const [first] = receipt.failures;
   if (first === undefined) return `${sent}${degraded}.`;
-  return `${sent}${degraded}; ${receipt.failures.length} part(s) NOT delivered (part ${first.part}: ${first.error.message}).`;
+  const action = first.action === undefined ? "" : ` To do: ${first.action}.`;
+  return `${sent}${degraded}; ${receipt.failures.length} part(s) NOT delivered (part ${first.part}: ${first.error.message}).${action}`;
 }
