@@ -26,7 +26,7 @@ export { MCP_FILE_MIME_TYPES, MCP_IMAGE_MIME_TYPES } from "./inbound/allowlist.j
 export { mediaFromMcpArguments } from "./inbound/media-from-arguments.js";
 export type * from "./inbound/types.js";
 export { MCP_MAX_FILES, MCP_MAX_IMAGES, MCP_MAX_INPUT_BYTES } from "./inbound/validate-arguments.js";
-export { type FailureJson, type ReceiptJson, receiptToJson, summarizeReceipt } from "./receipt-json.js";
+export { type ReceiptJson, receiptToJson, summarizeReceipt } from "./receipt-json.js";
 export { type ChannelPool, type ChannelPoolOptions, createChannelPool } from "./server/channel-pool.js";
 export { createOutboxMcpServer, type OutboxMcpServerOptions } from "./server/create-server.js";
 export {

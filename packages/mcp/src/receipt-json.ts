@@ -2,7 +2,12 @@
  * A delivery receipt as plain JSON (errors reduced to code and message, with what each
  * failure means and what to do) and as one line of text, for tool results.
  */
-import type { DeliveryReceipt, ReceiptFailure, ReceiptMessage } from "@outbox/core";
+import {
+  type DeliveryReceipt,
+  failureToJson,
+  type ReceiptFailureJson,
+  type ReceiptMessage,
+} from "@outbox/core";
 
 /** {@link DeliveryReceipt} as JSON: what a tool returns in `structuredContent`. */
 export interface ReceiptJson {
@@ -11,42 +16,11 @@ export interface ReceiptJson {
   /** Delivered messages, in order. */
   messages: ReceiptMessage[];
   /** Parts not delivered: the error's stable code and message, and what to do (core's `ReceiptFailure`). */
-  failures: FailureJson[];
+  failures: ReceiptFailureJson[];
   /** Parts delivered in a lesser form. */
   degraded: Array<{ part: number; from: string; to: string; reason: string }>;
   /** Index signature, so the object is a valid `structuredContent`. */
   [key: string]: unknown;
-}
-
-/** One part not delivered, as JSON. */
-export interface FailureJson {
-  /** Index of the plan part. */
-  part: number;
-  /** The error's stable code (`transport_error`, `media_not_found`…). */
-  code: string;
-  /** The error's message, redacted. */
-  message: string;
-  /** What the part held, redacted: a text excerpt (`text "…"`) or the media it carries. */
-  content?: string;
-  /** It may have been delivered anyway (a timeout or reset after sending, a 5xx): check before resending. */
-  ambiguous: boolean;
-  /** Resending is safe and may succeed (same payload, same `idempotencyKey`). */
-  retryable: boolean;
-  /** What to do about it, in words. */
-  action?: string;
-}
-
-/** One failure entry as JSON. */
-function failureToJson(failure: ReceiptFailure): FailureJson {
-  return {
-    part: failure.part,
-    code: failure.error.code,
-    message: failure.error.message,
-    ...(failure.content === undefined ? {} : { content: failure.content }),
-    ambiguous: failure.ambiguous ?? false,
-    retryable: failure.retryable ?? false,
-    ...(failure.action === undefined ? {} : { action: failure.action }),
-  };
 }
 
 /** The receipt as JSON. */
