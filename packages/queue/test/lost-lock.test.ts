@@ -51,10 +51,16 @@ async function outage(
   const workers: OutboxWorker[] = [];
   try {
     const { settled } = await enqueueJudged(outbox, platform, sent);
-    // Past the lock, the first worker's next request for part 1 is held until the second
-    // worker has taken the job over, so both run at once (the race a fence must win).
+    // Past the lock, the first worker's next request for part 1 is held until the job's next
+    // attempt runs, so both run at once (the race a fence must win). That attempt may be the
+    // second worker's or, once its stale attempt stopped, the first worker's own: the hold is
+    // let go at the second worker's first step or at the first `pace` step after the freeze
+    // (the stale attempt takes none before its request leaves; a new attempt starts with one).
     const held = outageMs > LOCK.lockDurationMs ? sent[0]?.markers[1] : undefined;
     if (held !== undefined) platform.proxy.hold(held);
+    const release = (): void => {
+      if (held !== undefined) platform.proxy.release(held);
+    };
     let seen = false;
     let froze: () => void = () => undefined;
     const frozen = new Promise<void>((resolve) => {
@@ -64,6 +70,7 @@ async function outage(
       await outbox.createWorker({
         ...LOCK,
         onStep: (step) => {
+          if (seen && step.kind === "pace") release();
           if (seen || step.kind !== at.kind || step.part !== at.part || step.attempt !== at.attempt) return;
           seen = true;
           redis.pause();
@@ -77,7 +84,7 @@ async function outage(
     workers.push(
       await outbox.createWorker({
         ...LOCK,
-        onStep: () => held !== undefined && platform.proxy.release(held),
+        onStep: release,
       }),
     );
     await settled;
