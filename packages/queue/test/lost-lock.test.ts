@@ -112,7 +112,7 @@ describe.skipIf(redisMissing)(`Redis down around the job lock ${redisMissing ?? 
       await platform?.close();
     });
 
-    it("an outage longer than the lock while waiting for part 1's token: the second worker sends it, once", async () => {
+    it("an outage longer than the lock while waiting for part 1's token: the job's next attempt sends it, once", async () => {
       // Part 1's first wait for its token (part 0 is delivered and journaled): nothing of
       // part 1 has left, so the second worker sends it and nothing is ambiguous.
       const verdict = await outage(platform, `${name}long-pace`, { kind: "pace", part: 1, attempt: 0 }, 4500);
