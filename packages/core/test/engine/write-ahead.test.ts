@@ -127,29 +127,13 @@ describe("a journal that cannot be saved", () => {
 });
 
 describe("pacing.gate", () => {
-  it("is passed before every platform call, retries included", async () => {
-    const gated: string[] = [];
-    const { send, transport } = harness(small, {
-      pacing: { margin: 0, latencyMs: 0, gate: async (target) => void gated.push(target) },
-    });
-    let refused = false;
-    transport.behave(() => {
-      if (refused) return undefined;
-      refused = true;
-      throw new RateLimitedError("slow down", 0);
-    });
-    expect((await send({ text }, to)).ok).toBe(true);
-    expect(transport.calls).toHaveLength(3);
-    expect(gated).toEqual(["chat", "chat", "chat"]);
-  });
-
-  it("is told which part and which attempt waits (a retried 429 is the same part's attempt 1)", async () => {
-    const calls: GateCall[] = [];
+  it("is passed before every platform call, retries included, told the part and the attempt", async () => {
+    const gated: Array<[string, GateCall | undefined]> = [];
     const { send, transport } = harness(small, {
       pacing: {
         margin: 0,
         latencyMs: 0,
-        gate: async (_target, _signal, call) => void calls.push(call ?? { attempt: -1 }),
+        gate: async (target, _signal, call) => void gated.push([target, call]),
       },
     });
     let refused = false;
@@ -159,10 +143,12 @@ describe("pacing.gate", () => {
       throw new RateLimitedError("slow down", 0);
     });
     expect((await send({ text }, to)).ok).toBe(true);
-    expect(calls).toEqual([
-      { part: 0, attempt: 0 },
-      { part: 0, attempt: 1 },
-      { part: 1, attempt: 0 },
+    expect(transport.calls).toHaveLength(3);
+    // A retried 429 is the same part's attempt 1.
+    expect(gated).toEqual([
+      ["chat", { part: 0, attempt: 0 }],
+      ["chat", { part: 0, attempt: 1 }],
+      ["chat", { part: 1, attempt: 0 }],
     ]);
   });
 });
