@@ -38,21 +38,30 @@ describe("bench regression gates", () => {
     expect(checkGates([count(1)], [])[0]).toMatchObject({ passed: false, baseline: 0 });
   });
 
-  it("a deliberate 2× slowdown injected in a tiny bench makes its gate fail", {
-    timeout: 60_000,
-  }, async () => {
+  it("a deliberate 2× slowdown injected in a tiny bench makes its gate fail", async () => {
     const text = "Some **bold** text, a [link](https://example.com) and `code`.";
-    // The same work on both sides, interleaved: the ratio is 1 unless a slowdown is injected.
+    // The measured time is counted work, not the machine's clock: each operation parses the
+    // text and costs 0.9–1.1 units (a fixed sequence, so the rounds are not all equal). The
+    // real measure → ratioMetric → checkGates path then sees exactly what a slowdown does,
+    // however loaded the machine is.
     const tiny = async (slowdown?: Record<string, number>) => {
+      let work = 0;
+      let calls = 0;
+      const operation = () => {
+        parseReplyMarkdown(text);
+        calls += 1;
+        work += 0.9 + ((calls * 7) % 11) / 50;
+      };
       const measured = await measure(
         [
-          { name: "reference", run: () => parseReplyMarkdown(text) },
-          { name: "subject", run: () => parseReplyMarkdown(text) },
+          { name: "reference", run: operation },
+          { name: "subject", run: operation },
         ],
         {
           rounds: 9,
-          perRound: 300,
-          warmup: { minBatches: 3, maxBatches: 20 },
+          perRound: 30,
+          warmup: { minBatches: 3, maxBatches: 5 },
+          clock: { cpuMs: () => work, wallMs: () => work },
           ...(slowdown ? { slowdown } : {}),
         },
       );
@@ -63,8 +72,12 @@ describe("bench regression gates", () => {
       ];
     };
     const baseline = await tiny();
+    expect(baseline[0]?.value).toBeCloseTo(1, 1);
+    // Without the slowdown the same bench passes its gate…
+    expect(checkGates(await tiny(), baseline)[0]?.passed).toBe(true);
+    // …and with the subject running twice per operation, it fails it.
     const [gate] = checkGates(await tiny({ subject: 2 }), baseline);
-    expect(gate?.value).toBeGreaterThan(1.5 * (gate?.baseline ?? 0));
+    expect(gate?.value).toBeCloseTo(2, 1);
     expect(gate?.passed, JSON.stringify(gate)).toBe(false);
   });
 });

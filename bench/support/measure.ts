@@ -22,7 +22,30 @@ export interface MeasureOptions {
   warmup: { minBatches: number; maxBatches: number };
   /** Deliberate slowdown for the gate test: the named variant runs this many times per operation. */
   slowdown?: Record<string, number>;
+  /**
+   * What CPU and wall time are read from (default: this process's CPU usage and
+   * `performance.now()`). The gate's own test injects a clock that counts work, so the
+   * measurement it checks does not depend on how loaded the machine is.
+   */
+  clock?: MeasureClock;
 }
+
+/** A source of elapsed CPU and wall time, both in ms from any fixed origin. */
+export interface MeasureClock {
+  /** CPU time used so far (user + system), in ms. */
+  cpuMs(): number;
+  /** Wall time so far, in ms. */
+  wallMs(): number;
+}
+
+/** The real clock: this process's CPU usage and the monotonic wall clock. */
+export const processClock: MeasureClock = {
+  cpuMs: () => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1000;
+  },
+  wallMs: () => performance.now(),
+};
 
 /** What the warm-up saw. */
 export interface Warmup {
@@ -46,12 +69,12 @@ export async function timeBatch(
   run: Variant["run"],
   count: number,
   times = 1,
+  clock: MeasureClock = processClock,
 ): Promise<{ cpu: number; wall: number }> {
-  const started = performance.now();
-  const cpu = process.cpuUsage();
+  const started = clock.wallMs();
+  const cpu = clock.cpuMs();
   for (let i = 0; i < count; i++) for (let k = 0; k < times; k++) await run();
-  const used = process.cpuUsage(cpu);
-  return { cpu: (used.user + used.system) / 1000 / count, wall: (performance.now() - started) / count };
+  return { cpu: (clock.cpuMs() - cpu) / count, wall: (clock.wallMs() - started) / count };
 }
 
 /** Warm up until the CPU per operation of the last three batches agrees within 10%. */
@@ -61,7 +84,8 @@ async function warm(variants: readonly Variant[], options: MeasureOptions): Prom
   let settled = false;
   while (batches < options.warmup.maxBatches) {
     let total = 0;
-    for (const variant of variants) total += (await timeBatch(variant.run, options.perRound)).cpu;
+    for (const variant of variants)
+      total += (await timeBatch(variant.run, options.perRound, 1, options.clock)).cpu;
     totals.push(total);
     batches += 1;
     if (batches >= options.warmup.minBatches && batches >= 3) {
@@ -92,7 +116,8 @@ export async function measure(variants: readonly Variant[], options: MeasureOpti
   for (let round = 0; round < options.rounds; round++) {
     for (let k = 0; k < variants.length; k++) {
       const variant = variants[(k + round) % variants.length] as Variant;
-      const time = await timeBatch(variant.run, options.perRound, options.slowdown?.[variant.name] ?? 1);
+      const times = options.slowdown?.[variant.name] ?? 1;
+      const time = await timeBatch(variant.run, options.perRound, times, options.clock);
       cpuMs[variant.name]?.push(time.cpu);
       wallMs[variant.name]?.push(time.wall);
     }

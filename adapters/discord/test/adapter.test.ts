@@ -3,8 +3,15 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { REST } from "@discordjs/rest";
 import { fixturePath, fixtureSha256 } from "@outbox/conformance";
-import { AuthError, MediaError, PlatformError, RateLimitedError, TargetNotFoundError } from "@outbox/core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  AuthError,
+  createManualClock,
+  MediaError,
+  PlatformError,
+  RateLimitedError,
+  TargetNotFoundError,
+} from "@outbox/core";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDiscordAdapter, type DiscordAdapterConfig, discordCapabilities } from "../src/index.js";
 import {
   DEFAULT_CHANNEL,
@@ -166,12 +173,30 @@ describe("createDiscordAdapter", () => {
 
   it("respects X-RateLimit buckets: a burst over the bucket waits for the reset instead of provoking 429s", async () => {
     await emulator.close();
-    emulator = await startDiscordEmulator({ messageBucket: { limit: 2, windowMs: 200 } });
-    const one = adapter();
-    const receipts = await Promise.all([1, 2, 3, 4, 5].map((n) => one.send({ text: `m${n}` }, to)));
-    expect(receipts.every((r) => r.ok)).toBe(true);
-    expect(emulator.observe()).toHaveLength(5);
-    expect(emulator.rateLimitRefusals()).toBe(0);
+    // The emulator's buckets, the adapter's waits and @discordjs/rest's own bucket (which
+    // reads Date.now) run on one virtual clock: the assertion is on that clock's time, not on
+    // how fast the machine answered.
+    const clock = createManualClock();
+    const epoch = Date.now();
+    const date = vi.spyOn(Date, "now").mockImplementation(() => epoch + clock.now());
+    try {
+      emulator = await startDiscordEmulator({ messageBucket: { limit: 2, windowMs: 3000 }, now: clock.now });
+      const one = adapter({ clock, pacing: { latencyMs: 0 } });
+      // Five messages back to back (each sent as soon as the previous one is answered, so no
+      // request is in flight while the clock moves). The declared 5 per 5 s alone would send
+      // them all at 0; the bucket's headers hold the third and the fifth until its reset.
+      const sentAt: number[] = [];
+      for (const n of [1, 2, 3, 4, 5]) {
+        const receipt = await clock.run(one.send({ text: `m${n}` }, to));
+        expect(receipt.failures).toEqual([]);
+        sentAt.push(clock.now());
+      }
+      expect(emulator.observe().map((m) => m.text)).toEqual(["m1", "m2", "m3", "m4", "m5"]);
+      expect(emulator.rateLimitRefusals()).toBe(0);
+      expect(sentAt).toEqual([0, 0, 3000, 3000, 6000]);
+    } finally {
+      date.mockRestore();
+    }
   });
 
   it("takes the wait from the JSON retry_after when a 429 has no Retry-After header", async () => {

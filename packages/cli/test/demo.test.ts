@@ -21,7 +21,16 @@ type DemoJson = {
       ok: boolean;
       messages: Array<{ id: string; kind: string; part: number }>;
       degraded: Array<{ part: number; from: string; to: string; reason: string }>;
-      failures: Array<{ part: number; code: string; message: string; ref?: string }>;
+      failures: Array<{
+        part: number;
+        code: string;
+        message: string;
+        ref?: string;
+        content?: string;
+        ambiguous: boolean;
+        retryable: boolean;
+        action?: string;
+      }>;
     };
     observed: ObservedMessage[];
   }>;
@@ -68,6 +77,15 @@ describe.concurrent("outbox demo", { timeout: SPAWN_TIMEOUT_MS }, () => {
         "https://metadata.outbox.test/latest/meta-data/credentials.png",
         "/etc/passwd",
       ]);
+      // Each failure says what the part held, whether it may have gone, whether a resend is
+      // safe and what to do (core's receipt fields).
+      for (const failure of receipt.failures.filter((f) => f.code === "media_blocked"))
+        expect(failure, platform).toMatchObject({
+          content: `media ${failure.ref}`,
+          ambiguous: false,
+          retryable: false,
+          action: expect.stringMatching(/^the media policy refused the reference/),
+        });
       expect(
         receipt.degraded.some((d) => d.from === "voice" && d.to === "audio"),
         platform,

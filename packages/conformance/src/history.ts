@@ -108,8 +108,8 @@ export function checkHistory(history: DeliveryHistory): HistoryVerdict {
     const order: MarkerPlace[] = [];
     for (const message of messages) {
       const found = markersShown(message, places, history.markerPattern);
-      for (const marker of found) shown.set(marker, (shown.get(marker) ?? 0) + 1);
-      const first = found[0];
+      for (const [marker, times] of found) shown.set(marker, (shown.get(marker) ?? 0) + times);
+      const [first] = found.keys();
       if (first !== undefined) order.push(places.get(first) as MarkerPlace);
     }
     const broken = firstOutOfOrder(order, history.deliveries);
@@ -177,14 +177,38 @@ function indexMarkers(deliveries: readonly JudgedDelivery[]): Map<string, Marker
   return places;
 }
 
-/** The markers a message shows (text, caption, file name, album members), each once, in part order. */
+/**
+ * The markers a message shows (text, caption, file name, album members), in part order, with
+ * how many times: once for the message itself, but once per item where the message lists
+ * items (an album holding one part's file twice shows that part twice).
+ */
 function markersShown(
   message: ObservedMessage,
   places: ReadonlyMap<string, MarkerPlace>,
   pattern: RegExp | undefined,
-): string[] {
-  const texts: string[] = [];
-  collectTexts(message, texts);
+): Map<string, number> {
+  const own = markersIn(ownTexts(message), places, pattern);
+  const items = (message.items ?? []).map((item) => {
+    const texts: string[] = [];
+    collectTexts(item, texts);
+    return markersIn(texts, places, pattern);
+  });
+  const found = new Set([...own, ...items.flatMap((item) => [...item])]);
+  const sorted = [...found].sort((a, b) => comparePlaces(places.get(a), places.get(b)));
+  return new Map(
+    sorted.map((marker) => [
+      marker,
+      Math.max(own.has(marker) ? 1 : 0, items.filter((item) => item.has(marker)).length),
+    ]),
+  );
+}
+
+/** The markers some of `texts` show, each once. */
+function markersIn(
+  texts: readonly string[],
+  places: ReadonlyMap<string, MarkerPlace>,
+  pattern: RegExp | undefined,
+): Set<string> {
   const found = new Set<string>();
   if (pattern === undefined) {
     for (const marker of places.keys()) if (texts.some((text) => text.includes(marker))) found.add(marker);
@@ -192,7 +216,7 @@ function markersShown(
     for (const text of texts)
       for (const match of text.matchAll(pattern)) if (places.has(match[0])) found.add(match[0]);
   }
-  return [...found].sort((a, b) => comparePlaces(places.get(a), places.get(b)));
+  return found;
 }
 
 function comparePlaces(a: MarkerPlace | undefined, b: MarkerPlace | undefined): number {
@@ -200,10 +224,13 @@ function comparePlaces(a: MarkerPlace | undefined, b: MarkerPlace | undefined): 
   return a.delivery - b.delivery || a.part - b.part;
 }
 
+/** A message's own text, caption and file name (not its items'). */
+function ownTexts(message: ObservedMessage): string[] {
+  return [message.text, message.caption, message.fileName].filter((text) => text !== undefined);
+}
+
 function collectTexts(message: ObservedMessage, into: string[]): void {
-  if (message.text !== undefined) into.push(message.text);
-  if (message.caption !== undefined) into.push(message.caption);
-  if (message.fileName !== undefined) into.push(message.fileName);
+  into.push(...ownTexts(message));
   for (const item of message.items ?? []) collectTexts(item, into);
 }
 

@@ -119,6 +119,28 @@ describe("checkHistory", () => {
     expect(checkHistory({ ...base, markerPattern: /⟦[a-z0-9]+⟧/g }).counts.delivered).toBe(2);
   });
 
+  it("counts a part once per album item: one file twice in one album is a duplicate", () => {
+    const item = (fileName: string) => ({ kind: "image" as const, fileName });
+    // The album's caption on the message and on its first item is one showing, not two.
+    const album = (...items: ReturnType<typeof item>[]) => ({
+      kind: "album" as const,
+      caption: "⟦a0⟧",
+      items: [{ ...(items[0] as ReturnType<typeof item>), caption: "⟦a0⟧" }, ...items.slice(1)],
+    });
+    const deliveries = [{ chat: "c1", parts: ["⟦a0⟧", "⟦a1⟧", "⟦a2⟧"], receipt: ok([0, 1, 2]) }];
+    const once = checkHistory(history({ c1: [album(item("⟦a1⟧.png"), item("⟦a2⟧.png"))] }, deliveries));
+    expect(once.violations).toEqual([]);
+    expect(once.counts).toMatchObject({ delivered: 3, duplicates: 0 });
+    for (const markerPattern of [undefined, /⟦[a-z0-9]+⟧/g]) {
+      const twice = checkHistory({
+        ...history({ c1: [album(item("⟦a1⟧.png"), item("⟦a2⟧.png"), item("⟦a1⟧.png"))] }, deliveries),
+        ...(markerPattern ? { markerPattern } : {}),
+      });
+      expect(twice.counts).toMatchObject({ delivered: 2, duplicates: 1 });
+      expect(twice.violations).toEqual(["chat c1, delivery 0, part 1 (⟦a1⟧): the platform shows it 2 times"]);
+    }
+  });
+
   it("refuses a marker given twice", () => {
     expect(() =>
       checkHistory(history({}, [{ chat: "c1", parts: ["⟦a0⟧", "⟦a0⟧"], receipt: undefined }])),

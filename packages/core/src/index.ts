@@ -22,6 +22,7 @@ export { type BucketRule, createTokenBuckets, type TokenBuckets } from "./adapte
 export * from "./adapter/types.js";
 export * from "./engine/index.js";
 export * from "./errors/errors.js";
+export { failureToJson, type ReceiptFailureJson } from "./errors/failure-json.js";
 export { NEVER_CONNECTED, neverLeft, neverSent } from "./errors/never-sent.js";
 export { MIN_SECRET_LENGTH, REDACTED, redactError, redactSecrets } from "./errors/redact.js";
 export { escapeHtml, unescapeHtml } from "./markdown/escape-html.js";

@@ -58,6 +58,18 @@ describe("send_message over an in-memory MCP client", () => {
     });
     expect(tool?.outputSchema?.properties).toHaveProperty("ok");
     expect(tool?.outputSchema?.properties).toHaveProperty("failures");
+    expect(tool?.outputSchema?.properties?.failures).toMatchObject({
+      items: { required: expect.arrayContaining(["part", "code", "message", "ambiguous", "retryable"]) },
+    });
+    expect(Object.keys(Object(Object(tool?.outputSchema?.properties?.failures).items).properties)).toEqual([
+      "part",
+      "code",
+      "message",
+      "content",
+      "ambiguous",
+      "retryable",
+      "action",
+    ]);
     expect(client.getInstructions()).toContain(
       'telegram delivers to an emulator on 127.0.0.1; send to to="4242"',
     );
@@ -233,8 +245,20 @@ describe("send_message over an in-memory MCP client", () => {
     expect(receipt.ok).toBe(false);
     expect(receipt.failures.map((f) => f.part)).toEqual([0]);
     expect(receipt.failures[0]?.message).toContain("refused once");
+    // What the part held, whether it may have gone, whether a resend is safe, what to do:
+    // the fields core's receipt carries, in the structured result, no server path in them.
+    expect(receipt.failures[0]).toMatchObject({
+      code: "platform_error",
+      content: "image images[0] (chart.png)",
+      ambiguous: false,
+      retryable: false,
+      action: expect.stringMatching(/^the platform refused the request \(400\)/),
+    });
+    expect(JSON.stringify(receipt)).not.toContain(outbox.mediaDir);
     expect(receipt.messages.length).toBe(reference.emulator.observe().length);
-    expect(text(result)).toMatch(/part\(s\) NOT delivered \(part 0: .*refused once\)/);
+    expect(text(result)).toMatch(
+      /part\(s\) NOT delivered \(part 0: .*refused once\)\. To do: the platform refused/,
+    );
     expect(readdirSync(outbox.mediaDir)).toEqual([]);
   });
 

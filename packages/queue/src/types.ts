@@ -134,6 +134,10 @@ export interface DeliveryStep {
   kind: "pace" | "journal" | "journaled" | "send";
   /** The job. */
   id: string;
+  /** `pace` and `send`: the plan part whose request waits or is about to go. */
+  part?: number;
+  /** `pace`: 0 for the part's first request, then 1, 2… for each retry (after a 429, say). */
+  attempt?: number;
 }
 
 /** Options of {@link Outbox.createWorker}. */

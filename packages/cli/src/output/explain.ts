@@ -3,7 +3,7 @@
  * error classes carry stable codes; the fix is chosen from the code (and, for media, from
  * whether the reference was a URL or a local path).
  */
-import { MediaError, OutboxError, PayloadError, TargetNotFoundError } from "@outbox/core";
+import { MediaError, OutboxError, PayloadError, StoreError, TargetNotFoundError } from "@outbox/core";
 import type { Platform } from "../platforms.js";
 
 /** A problem with what the user typed: reported in one line, exit code 2. */
@@ -47,6 +47,8 @@ export function fixFor(error: OutboxError, platformOrEmulator?: Platform | "emul
     if (platformOrEmulator === "emulator") return "leave --to out with --emulator: the emulated chat is used";
     return `check --to: ${platform?.targetHelp ?? "the chat must exist and the bot must be in it"}`;
   }
+  if (error instanceof StoreError)
+    return "check Outbox's store (the journal's disk, or Redis), then send again: nothing was sent";
   switch (error.code) {
     case "media_not_found":
       return "check the path; relative paths are resolved from the working directory";

@@ -3,7 +3,7 @@
  * (delivered, degraded with the rule applied, failed with the reason and the fix), and
  * under each delivered part what arrived, its formatting visible.
  */
-import type { DeliveryReceipt, ObservedMessage } from "@outbox/core";
+import { type DeliveryReceipt, failureToJson, type ObservedMessage } from "@outbox/core";
 import type { Platform } from "../platforms.js";
 import { explain } from "./explain.js";
 import { firstLines, showFormatted } from "./formatted.js";
@@ -86,7 +86,10 @@ export function printReport(term: Terminal, report: DeliveryReport, options: Pri
   }
 }
 
-/** The report as plain JSON: errors as `{ code, message, ref? }`. */
+/**
+ * The report as plain JSON: each failure as core's `failureToJson` gives it (`{ part, code,
+ * message, content?, ambiguous, retryable, action? }`) plus the media `ref?` of a media error.
+ */
 export function reportJson(report: DeliveryReport): object {
   const { receipt } = report;
   return {
@@ -95,11 +98,11 @@ export function reportJson(report: DeliveryReport): object {
       ok: receipt.ok,
       messages: receipt.messages,
       degraded: receipt.degraded,
-      failures: receipt.failures.map(({ part, error }) => ({
-        part,
-        code: error.code,
-        message: error.message,
-        ...("ref" in error && typeof error.ref === "string" ? { ref: error.ref } : {}),
+      failures: receipt.failures.map((failure) => ({
+        ...failureToJson(failure),
+        ...("ref" in failure.error && typeof failure.error.ref === "string"
+          ? { ref: failure.error.ref }
+          : {}),
       })),
     },
     ...(report.observed ? { observed: report.observed } : {}),

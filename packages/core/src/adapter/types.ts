@@ -530,9 +530,18 @@ export interface PacingOptions {
    * A gate every platform call passes after the pacer, right before it is sent (retries
    * included): resolves when the call may go. `@outbox/queue` passes a token bucket shared
    * by all worker processes through Redis, so N processes together keep to `rateLimits`.
-   * Default none.
+   * Default none. `call` says which call is waiting (for tracing and for tests that stop a
+   * worker at one part's wait).
    */
-  gate?: (to: string, signal?: AbortSignal) => Promise<void>;
+  gate?: (to: string, signal?: AbortSignal, call?: GateCall) => Promise<void>;
+}
+
+/** Which platform call waits at {@link PacingOptions.gate}. */
+export interface GateCall {
+  /** The plan part the call sends, for a part of a send (none for a preview's calls). */
+  part?: number;
+  /** 0 for the first request of the call, then 1, 2… for each retry. */
+  attempt: number;
 }
 
 /** The journal of one idempotent send. */

@@ -53,7 +53,7 @@ export async function deliverPart(
   for (;;) {
     const operation = toOperation(current, reply, context, keyOf(context, index, "part"));
     try {
-      const sent = await withRetries(() => call(context.transport, operation), retryContext(context));
+      const sent = await withRetries(() => call(context.transport, operation), retryContext(context, index));
       if (sent.degraded !== undefined) degraded.push(sent.degraded);
       if (sent.rateLimit !== undefined && sent.rateLimit.remaining <= 0)
         context.retry.pacer.pause(context.target.to, sent.rateLimit.resetAfterMs);
@@ -106,7 +106,7 @@ async function rescueCaption(
     keyOf(context, index, "caption"),
   );
   try {
-    const sent = await withRetries(() => call(context.transport, operation), retryContext(context));
+    const sent = await withRetries(() => call(context.transport, operation), retryContext(context, index));
     return {
       message: { id: sent.id, kind: "text", part: index },
       degradation: {
@@ -126,12 +126,13 @@ function keyOf(context: PartContext, index: number, role: OperationRole): string
 
 /**
  * The retry context of a send: where the platform deduplicates by the operation's key, an
- * ambiguous failure is resent like a certain one (the resend cannot duplicate).
+ * ambiguous failure is resent like a certain one (the resend cannot duplicate). The gate is
+ * told the part.
  */
-function retryContext(context: PartContext): RetryContext {
+function retryContext(context: PartContext, part: number): RetryContext {
   return context.transport.deduplicatesByKey === true
-    ? { ...context.retry, resendAmbiguous: true }
-    : context.retry;
+    ? { ...context.retry, part, resendAmbiguous: true }
+    : { ...context.retry, part };
 }
 
 function toOperation(

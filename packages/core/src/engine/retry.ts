@@ -84,6 +84,8 @@ export interface RetryContext {
    * an ambiguous failure is resent like a certain one, since the resend cannot duplicate.
    */
   resendAmbiguous?: boolean;
+  /** The plan part the call sends (handed to the gate). */
+  part?: number;
 }
 
 /**
@@ -100,7 +102,11 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
     const ticket = await pacer.acquire(to, signal, limited);
     // Every released call is answered to the pacer (its latency allowance), gate included.
     try {
-      await gate?.(to, signal);
+      await gate?.(
+        to,
+        signal,
+        context.part === undefined ? { attempt: retries } : { part: context.part, attempt: retries },
+      );
       await beforeCall?.();
       const answer = await call();
       pacer.answered(ticket);

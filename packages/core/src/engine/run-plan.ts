@@ -1,5 +1,5 @@
 import type { DeliveryJournal, DeliveryReceipt, DeliveryStore, SendOptions } from "../adapter/types.js";
-import { type OutboxError, TransportError } from "../errors/errors.js";
+import { type OutboxError, StoreError, TransportError } from "../errors/errors.js";
 import { describePart, failureEntry, notAttempted, unreachable } from "../errors/failure-entry.js";
 import { redactSecrets } from "../errors/redact.js";
 import type { DeliveryPlan, PartDegradation, PlanPart } from "../plan/types.js";
@@ -158,9 +158,9 @@ function marking(context: PartContext, mark: () => Promise<void>): PartContext {
   const beforeCall = (): Promise<void> =>
     mark().catch((error: unknown) => {
       context.retry.signal?.throwIfAborted();
-      throw new TransportError(
-        `the journal's sending mark could not be saved, so the part was not sent: ${errorText(error)}`,
-        { ambiguous: false, cause: error },
+      throw new StoreError(
+        `the delivery journal could not be saved (the part's sending mark), so the part was not sent: ${errorText(error)}`,
+        { cause: error },
       );
     });
   return { ...context, retry: { ...context.retry, beforeCall } };

@@ -180,6 +180,18 @@ export class TransportError extends OutboxError {
   }
 }
 
+/**
+ * Outbox's own store could not be used, so the request was not sent: the delivery journal
+ * (a part's write-ahead `sending` mark) or `@outbox/queue`'s shared rate limit in Redis. A
+ * {@link TransportError} that is never ambiguous (retried like one), told apart so a receipt
+ * names the store, not the platform, and a delivery stopped at once says why.
+ */
+export class StoreError extends TransportError {
+  constructor(message: string, options?: OutboxErrorOptions) {
+    super(message, { ...options, ambiguous: false });
+  }
+}
+
 /** The payload needs a feature the adapter does not declare, and no stated degradation applies. */
 export class UnsupportedFeatureError extends OutboxError {
   /** The feature, as named in `capabilities` (`voice`, `replies`, `threads`, `album`, …). */

@@ -13,6 +13,7 @@ import {
   PayloadError,
   PlatformError,
   RateLimitedError,
+  StoreError,
   TargetNotFoundError,
   TransportError,
   UnsupportedFeatureError,
@@ -86,6 +87,8 @@ export function actionFor(error: OutboxError, ambiguous: boolean): string {
     return `it may have been delivered (${error instanceof PlatformError ? `the platform answered ${error.status}` : "the connection broke after the request was sent"}): check the chat before resending; a resend with the same idempotencyKey skips it unless retry.retryAmbiguous is set`;
   if (error instanceof RateLimitedError)
     return `the platform asked to wait ${Math.ceil(error.retryAfterMs / 1000)} s: ${RESEND} after that, or raise retry.maxRetryWaitMs`;
+  if (error instanceof StoreError)
+    return `Outbox's own store failed (the delivery journal, or the queue's shared rate limit in Redis), so nothing was sent and the platform is not at fault: check the store (Redis, the disk), then ${RESEND}`;
   if (error instanceof TransportError)
     return `the platform could not be reached (nothing was sent): check the API URL, the network or the proxy, then ${RESEND}`;
   if (error instanceof AuthError)
@@ -122,18 +125,26 @@ const MEDIA_ACTIONS: Record<MediaError["reason"], string> = {
 };
 
 /**
- * Whether `error` shows the platform is unreachable: a network failure that proves nothing
- * was sent (connection refused, no route, DNS), after its retries. The rest of a delivery
- * then fails at once instead of running each part's own retry cycle.
+ * Whether `error` stops the rest of a delivery: the platform proved unreachable (a network
+ * failure that proves nothing was sent: connection refused, no route, DNS) or Outbox's store
+ * failed ({@link StoreError}), after its retries. The rest then fails at once
+ * instead of running each part's own retry cycle.
  */
 export function unreachable(error: unknown): boolean {
   return error instanceof TransportError && !error.ambiguous;
 }
 
-/** The failure of a part not attempted because the platform proved unreachable (`cause`). */
+/**
+ * The failure of a part not attempted because an earlier one proved the platform unreachable
+ * or the store failing (`cause`): a {@link StoreError} for the store, so its entry says so.
+ */
 export function notAttempted(cause: OutboxError): TransportError {
-  return new TransportError(
-    `not attempted: the platform was unreachable (${cause.message}); the rest of the delivery stopped at once`,
-    { ambiguous: false, cause },
-  );
+  const why =
+    cause instanceof StoreError
+      ? `Outbox's store failed (${cause.message})`
+      : `the platform was unreachable (${cause.message})`;
+  const message = `not attempted: ${why}; the rest of the delivery stopped at once`;
+  return cause instanceof StoreError
+    ? new StoreError(message, { cause })
+    : new TransportError(message, { ambiguous: false, cause });
 }

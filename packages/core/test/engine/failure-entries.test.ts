@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { DeliveryJournal, DeliveryStore } from "../../src/adapter/types.js";
 import {
   AgentRunError,
   AuthError,
@@ -8,6 +9,7 @@ import {
   PayloadError,
   PlatformError,
   RateLimitedError,
+  StoreError,
   TargetNotFoundError,
   TransportError,
   UnsupportedFeatureError,
@@ -51,6 +53,41 @@ describe("failure entries", () => {
     const again = await send({ text }, to, { idempotencyKey: "down" });
     expect(again.ok).toBe(true);
     expect(transport.delivered()).toHaveLength(4);
+  });
+
+  it("a journal that cannot be saved is named as the store, not as an unreachable platform", async () => {
+    const saved = new Map<string, DeliveryJournal>();
+    // A write-ahead store whose every `sending` mark fails (Redis refusing writes, a full disk).
+    const store: DeliveryStore = {
+      writeAhead: true,
+      get: async (key) => structuredClone(saved.get(key)),
+      set: async (key, journal) => {
+        if (journal.sending !== undefined)
+          throw new Error("OOM command not allowed when used memory > 'maxmemory'");
+        saved.set(key, structuredClone(journal));
+      },
+    };
+    const { send, transport } = harness(small, { store });
+    const receipt = await send({ text }, to, { idempotencyKey: "journal" });
+    expect(transport.calls).toHaveLength(0);
+    expect(receipt.failures.map((entry) => [entry.part, entry.error.constructor, entry.retryable])).toEqual([
+      [0, StoreError, true],
+      [1, StoreError, true],
+      [2, StoreError, true],
+      [3, StoreError, true],
+    ]);
+    expect(receipt.failures[0]?.error.message).toMatch(
+      /^the delivery journal could not be saved .*OOM command/,
+    );
+    expect(receipt.failures[1]?.error.message).toMatch(
+      /^not attempted: Outbox's store failed \(the delivery journal/,
+    );
+    for (const entry of receipt.failures) {
+      expect(entry.action).toMatch(
+        /^Outbox's own store failed .* the platform is not at fault: check the store/,
+      );
+      expect(`${entry.error.message} ${entry.action}`).not.toMatch(/unreachable|could not be reached/);
+    }
   });
 
   it("a 5xx is ambiguous: not retryable, and the action says to check before resending", async () => {

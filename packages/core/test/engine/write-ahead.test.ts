@@ -4,7 +4,7 @@
  * `pacing.gate` is passed before every platform call, retries included.
  */
 import { describe, expect, it } from "vitest";
-import type { DeliveryJournal, DeliveryStore } from "../../src/adapter/types.js";
+import type { DeliveryJournal, DeliveryStore, GateCall } from "../../src/adapter/types.js";
 import { RateLimitedError } from "../../src/errors/errors.js";
 import { harness } from "./support/harness.js";
 
@@ -127,10 +127,14 @@ describe("a journal that cannot be saved", () => {
 });
 
 describe("pacing.gate", () => {
-  it("is passed before every platform call, retries included", async () => {
-    const gated: string[] = [];
+  it("is passed before every platform call, retries included, told the part and the attempt", async () => {
+    const gated: Array<[string, GateCall | undefined]> = [];
     const { send, transport } = harness(small, {
-      pacing: { margin: 0, latencyMs: 0, gate: async (target) => void gated.push(target) },
+      pacing: {
+        margin: 0,
+        latencyMs: 0,
+        gate: async (target, _signal, call) => void gated.push([target, call]),
+      },
     });
     let refused = false;
     transport.behave(() => {
@@ -140,6 +144,11 @@ describe("pacing.gate", () => {
     });
     expect((await send({ text }, to)).ok).toBe(true);
     expect(transport.calls).toHaveLength(3);
-    expect(gated).toEqual(["chat", "chat", "chat"]);
+    // A retried 429 is the same part's attempt 1.
+    expect(gated).toEqual([
+      ["chat", { part: 0, attempt: 0 }],
+      ["chat", { part: 0, attempt: 1 }],
+      ["chat", { part: 1, attempt: 0 }],
+    ]);
   });
 });

@@ -36,7 +36,22 @@ const sendMessageOutput = z
     to: z.string().optional(),
     messages: z.array(z.object({}).loose()).optional().describe("Delivered messages, in order."),
     failures: z
-      .array(z.object({ part: z.number(), code: z.string(), message: z.string() }))
+      .array(
+        z.object({
+          part: z.number(),
+          code: z.string(),
+          message: z.string(),
+          content: z
+            .string()
+            .optional()
+            .describe("What the part held: a text excerpt or the media it carries."),
+          ambiguous: z
+            .boolean()
+            .describe("It may have been delivered anyway: check the chat before resending."),
+          retryable: z.boolean().describe("Resending is safe and may succeed."),
+          action: z.string().optional().describe("What to do about it."),
+        }),
+      )
       .optional()
       .describe("Parts not delivered."),
     degraded: z.array(z.object({}).loose()).optional().describe("Parts delivered in a lesser form."),

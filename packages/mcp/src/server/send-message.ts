@@ -121,7 +121,11 @@ export async function sendMessage(
     const receipt = await adapter.send(payload, target, ctx.signal ? { signal: ctx.signal } : {});
     const where = `${args.platform}:${args.to}`;
     const json = receiptToJson(receipt);
-    for (const failure of json.failures) failure.message = clean(failure.message);
+    for (const failure of json.failures) {
+      failure.message = clean(failure.message);
+      if (failure.content !== undefined) failure.content = clean(failure.content);
+      if (failure.action !== undefined) failure.action = clean(failure.action);
+    }
     return {
       content: [{ type: "text", text: clean(summarizeReceipt(where, receipt)) }],
       structuredContent: { platform: args.platform, to: args.to, ...json },

@@ -3,7 +3,7 @@
  * across every process), adapters built with the Redis journal and the shared rate gate.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type ChannelAdapter, systemClock, TransportError } from "@outbox/core";
+import { type ChannelAdapter, StoreError, systemClock } from "@outbox/core";
 import { type Job, Worker } from "bullmq";
 import { deadReceipt, type JobData, reasonOf, runJob } from "../job.js";
 import type { DeliveryStep, OutboxWorker, QueuedReceipt, WorkerOptions } from "../types.js";
@@ -25,8 +25,12 @@ export async function startRedisWorker(
   settings.health.watch(redis);
   /** The job this async context delivers: its key and its fence (lock and token). */
   const current = new AsyncLocalStorage<{ key: string; fence: Fence | undefined }>();
-  const step = (kind: DeliveryStep["kind"], id: string | undefined): void => {
-    if (id !== undefined) options.onStep?.({ kind, id });
+  const step = (
+    kind: DeliveryStep["kind"],
+    id: string | undefined,
+    at: Pick<DeliveryStep, "part" | "attempt"> = {},
+  ): void => {
+    if (id !== undefined) options.onStep?.({ kind, id, ...at });
   };
   const store = createRedisStore(
     redis,
@@ -38,7 +42,8 @@ export async function startRedisWorker(
     },
     {
       before: (key) => step("journal", key),
-      after: (key, journal) => step(journal.sending === undefined ? "journaled" : "send", key),
+      after: (key, journal) =>
+        journal.sending === undefined ? step("journaled", key) : step("send", key, { part: journal.sending }),
     },
   );
   const adapters = new Map<string, ChannelAdapter>();
@@ -52,26 +57,22 @@ export async function startRedisWorker(
     adapter = factory({
       store,
       pacing: {
-        gate: async (to, signal) => {
+        gate: async (to, signal, call) => {
           gate ??= createRateGate(
             redis,
             (rule, target) => keys.bucket(platform, rule, target),
             (adapters.get(platform) as ChannelAdapter).capabilities.rateLimits,
             systemClock,
           );
-          step("pace", current.getStore()?.key);
+          step("pace", current.getStore()?.key, call ?? {});
           try {
             await gate(to, signal);
           } catch (error) {
             if (signal?.aborted) throw error;
             // Nothing was sent: a failure another attempt may fix, never an ambiguous one.
-            throw new TransportError(
-              `the shared rate limit could not be taken in Redis: ${reasonOf(error)}`,
-              {
-                ambiguous: false,
-                cause: error,
-              },
-            );
+            throw new StoreError(`the shared rate limit could not be taken in Redis: ${reasonOf(error)}`, {
+              cause: error,
+            });
           }
         },
       },

@@ -1,8 +1,9 @@
 /**
  * A worker process for tests and the bench: `startWorkerProcess(options)` spawns this file,
  * which creates the outbox and a worker from the options and reports `ready` over IPC. With
- * `killAt: n` it kills itself with SIGKILL right before the n-th step of its deliveries
- * (journal write, journal written, platform call), so crash points are exact, not timed.
+ * `killAt: { part, step }` it kills itself with SIGKILL right before the `step`-th step
+ * (0 = `pace`) of the attempt that delivers plan part `part`, so crash points are exact, not
+ * timed, and a retried 429 (a new attempt, starting at `pace` again) does not move them.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -14,7 +15,8 @@ export interface WorkerProcessOptions extends PlatformSpec {
   redis: string;
   prefix: string;
   partitions?: number;
-  killAt?: number;
+  /** Kill this process right before this step of a delivery (see the module comment). */
+  killAt?: { part: number; step: number };
   lockDurationMs?: number;
   stalledIntervalMs?: number;
 }
@@ -62,13 +64,16 @@ async function main(options: WorkerProcessOptions): Promise<void> {
     prefix: options.prefix,
     ...(options.partitions === undefined ? {} : { partitions: options.partitions }),
   });
-  let steps = 0;
+  // The part being sent and the step of its current attempt (a `pace` step starts an attempt).
+  let part = -1;
+  let step = -1;
   const worker = await outbox.createWorker({
     ...(options.lockDurationMs === undefined ? {} : { lockDurationMs: options.lockDurationMs }),
     ...(options.stalledIntervalMs === undefined ? {} : { stalledIntervalMs: options.stalledIntervalMs }),
-    onStep: () => {
-      steps += 1;
-      if (steps === options.killAt) process.kill(process.pid, "SIGKILL");
+    onStep: (at) => {
+      if (at.kind === "pace") [part, step] = [at.part ?? part, 0];
+      else step += 1;
+      if (part === options.killAt?.part && step === options.killAt.step) process.kill(process.pid, "SIGKILL");
     },
   });
   process.on("message", async () => {
