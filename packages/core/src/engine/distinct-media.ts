@@ -17,10 +17,15 @@ export interface KnownMedia {
   size: number;
   /**
    * The sha256 of its bytes, computed at most once (`undefined` when they cannot be read
-   * again); absent when they are remote (never fetched only to compare).
+   * again); absent when they are remote (never fetched only to compare). `head: true` hashes
+   * only the first {@link HEAD_BYTES}, compared first so that two different files of one
+   * size are told apart without reading either whole.
    */
-  digest: (() => Promise<string | undefined>) | undefined;
+  digest: ((head?: boolean) => Promise<string | undefined>) | undefined;
 }
+
+/** Bytes hashed to tell two same-size items apart before hashing them whole. */
+const HEAD_BYTES = 64 * 1024;
 
 /**
  * The media delivered so far in one turn, by identity after loading. Share one across the
@@ -43,11 +48,11 @@ export function createMediaMemory(): MediaMemory {
     async has(item) {
       if (item.names.some((name) => names.has(name))) return true;
       if (item.digest === undefined) return false;
-      // Bytes are read to compare only when the sizes match.
+      // Bytes are read to compare only when the sizes match, and whole only when the heads do.
       for (const other of local) {
         if (other.size !== item.size || other.digest === undefined) continue;
-        const mine = await item.digest();
-        if (mine !== undefined && mine === (await other.digest())) return true;
+        if (!(await sameDigest(item.digest, other.digest, true))) continue;
+        if (item.size <= HEAD_BYTES || (await sameDigest(item.digest, other.digest, false))) return true;
       }
       return false;
     },
@@ -97,19 +102,39 @@ function knownOf(media: LoadedMedia, source: string | MediaAttachment | undefine
   if (media.source.type === "url")
     return { names: [...names, mediaIdentity(media.source.url)], size: media.size, digest: undefined };
   if (media.source.type === "file") names.push(media.source.path);
-  let digest: Promise<string | undefined> | undefined;
+  const digests = new Map<boolean, Promise<string | undefined>>();
   return {
     names,
     size: media.size,
-    digest: () => {
-      digest ??= sha256(media.open()).catch(() => undefined);
+    digest: (head = false) => {
+      let digest = digests.get(head);
+      if (digest === undefined) {
+        digest = sha256(media.open(), head ? HEAD_BYTES : Number.POSITIVE_INFINITY).catch(() => undefined);
+        digests.set(head, digest);
+      }
       return digest;
     },
   };
 }
 
-async function sha256(chunks: AsyncIterable<Uint8Array>): Promise<string> {
+async function sameDigest(
+  mine: NonNullable<KnownMedia["digest"]>,
+  other: NonNullable<KnownMedia["digest"]>,
+  head: boolean,
+): Promise<boolean> {
+  const digest = await mine(head);
+  return digest !== undefined && digest === (await other(head));
+}
+
+/** The sha256 of the first `limit` bytes of `chunks` (it stops reading there). */
+async function sha256(chunks: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
   const hash = createHash("sha256");
-  for await (const chunk of chunks) hash.update(chunk);
+  let read = 0;
+  for await (const chunk of chunks) {
+    const take = Math.min(chunk.byteLength, limit - read);
+    hash.update(take === chunk.byteLength ? chunk : chunk.subarray(0, take));
+    read += take;
+    if (read >= limit) break;
+  }
   return hash.digest("hex");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MediaOperation, TextOperation } from "../../src/adapter/types.js";
+import type { AlbumOperation, MediaOperation, TextOperation } from "../../src/adapter/types.js";
 import { createAdapter } from "../../src/engine/create-adapter.js";
 import { createMediaMemory } from "../../src/engine/distinct-media.js";
 import { PayloadError, TargetNotFoundError, UnsupportedFeatureError } from "../../src/errors/errors.js";
@@ -310,6 +310,37 @@ describe("createAdapter: one media in two forms (protocol.md, 'One media, whatev
     expect(second.ok).toBe(true);
     expect(second.messages.map((m) => m.kind)).toEqual(["document"]);
     expect(transport.calls.length).toBe(2);
+  });
+
+  it("two files of one size that differ only past the first 64 KiB are both sent; equal ones once", async () => {
+    const { send, transport } = harness({
+      media: { ...testCapabilities().media, maxBytes: { default: 500_000 } },
+    });
+    const bytes = (last: number) => {
+      const data = new Uint8Array(200_000).fill(7);
+      data[data.length - 1] = last;
+      return { mimeType: "application/octet-stream", data, fileName: `f${last}.bin` };
+    };
+    const receipt = await send({ media: [bytes(1), bytes(2), bytes(1)] }, to);
+    expect(receipt.failures).toEqual([]);
+    const sent = transport.calls.map((call) => call.op as AlbumOperation);
+    expect(sent.map((op) => op.items.map((item) => item.media.fileName))).toEqual([["f1.bin", "f2.bin"]]);
+  });
+
+  it("tells same-size media apart by their first 64 KiB without reading either whole", async () => {
+    const memory = createMediaMemory();
+    const reads: string[] = [];
+    const known = (name: string) => ({
+      names: [],
+      size: 1_000_000,
+      digest: async (head?: boolean) => {
+        reads.push(`${name}${head ? " head" : " whole"}`);
+        return `${name}${head ? "-head" : ""}`;
+      },
+    });
+    memory.add(known("a"));
+    expect(await memory.has(known("b"))).toBe(false);
+    expect(reads).toEqual(["b head", "a head"]);
   });
 
   it("a media memory that is not one is a PayloadError before any call", async () => {
