@@ -144,12 +144,15 @@ export async function runJob(
   }
 }
 
-/** The receipt as plain JSON: errors become `{ code, message, ambiguous }`. */
+/**
+ * The receipt as plain JSON: each failure entry keeps what it says of the part (`content`,
+ * `ambiguous`, `retryable`, `action`), its error becomes `{ code, message, ambiguous }`.
+ */
 export function toQueuedReceipt(receipt: DeliveryReceipt): NonNullable<QueuedReceipt["receipt"]> {
   return {
     ...receipt,
-    failures: receipt.failures.map(({ part, error }) => ({
-      part,
+    failures: receipt.failures.map(({ error, ...entry }) => ({
+      ...entry,
       error: { code: error.code, message: error.message, ambiguous: isAmbiguous(error) },
     })),
   };

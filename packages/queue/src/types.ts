@@ -6,6 +6,7 @@ import type {
   DeliveryReceipt,
   DeliveryStore,
   PacingOptions,
+  ReceiptFailure,
   ReplyPayloadInput,
   SendOptions,
   Target,
@@ -81,6 +82,13 @@ export interface QueuedError {
   ambiguous: boolean;
 }
 
+/**
+ * A failure entry in a queued receipt: the engine's entry (what the part held, whether it may
+ * have been delivered, whether a resend is safe, what to do) with its error reduced to
+ * {@link QueuedError}.
+ */
+export type QueuedFailure = Omit<ReceiptFailure, "error"> & { error: QueuedError };
+
 /** The receipt of a queued delivery, plain JSON (it crosses Redis). */
 export interface QueuedReceipt {
   /** The job id `enqueue` returned. */
@@ -95,8 +103,8 @@ export interface QueuedReceipt {
   attempts: number;
   /** Why it is not `delivered` (the first failure, or what stopped the job). */
   reason?: string;
-  /** The engine's receipt, failures reduced to {@link QueuedError}; absent when nothing ran. */
-  receipt?: Omit<DeliveryReceipt, "failures"> & { failures: Array<{ part: number; error: QueuedError }> };
+  /** The engine's receipt, failures as {@link QueuedFailure}; absent when nothing ran. */
+  receipt?: Omit<DeliveryReceipt, "failures"> & { failures: QueuedFailure[] };
 }
 
 /** Redis went away or came back (Redis mode), as seen by this process's connections. */

@@ -57,7 +57,14 @@ describe("in-process outbox", () => {
     const receipt = await outbox.receipt(id);
     expect(receipt).toMatchObject({ status: "dead", attempts: 3 });
     expect(receipt.reason).toMatch(/gave up after 3 attempts: part 0: .*retry/i);
-    expect(receipt.receipt?.failures[0]?.error.code).toBe("rate_limited");
+    expect(receipt.receipt?.failures[0]).toMatchObject({
+      part: 0,
+      error: { code: "rate_limited", ambiguous: false },
+      content: expect.stringContaining("doomed"),
+      ambiguous: false,
+      retryable: true,
+      action: expect.any(String),
+    });
     expect(dead.map((entry) => entry.id)).toEqual([id]);
     expect((await outbox.deadLetters()).map((entry) => entry.id)).toEqual([id]);
     expect((await outbox.receipt(next)).status).toBe("delivered");
