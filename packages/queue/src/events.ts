@@ -20,11 +20,6 @@ export class Completions {
     return () => set.delete(listener);
   }
 
-  /** Whether anyone listens to events (Redis mode subscribes only then). */
-  get listening(): boolean {
-    return this.listeners.finished.size + this.listeners.dead.size + this.waiters.size > 0;
-  }
-
   /** Ids whose receipts are awaited. */
   get pending(): string[] {
     return [...this.waiters.keys()];
@@ -45,6 +40,11 @@ export class Completions {
   /** A delivery finished: notify waiters of its id and listeners. */
   emit(receipt: QueuedReceipt): void {
     this.settle(receipt);
+    this.announce(receipt);
+  }
+
+  /** Tell the `finished` (and, when dead, `dead`) listeners of a receipt (waiters are not settled). */
+  announce(receipt: QueuedReceipt): void {
     for (const listener of this.listeners.finished) listener(receipt);
     if (receipt.status === "dead") for (const listener of this.listeners.dead) listener(receipt);
   }

@@ -57,6 +57,49 @@ describe.skipIf(redisMissing).each(["telegram", "slack"] as const)(
       admin.disconnect();
     });
 
+    it("tells `finished` once per delivery although the producer's connections that hear of results were cut before each publish", async () => {
+      const outbox = await createOutbox({
+        adapters: adapterFactories(platform.spec),
+        connection: redis.url,
+        partitions: 4,
+      });
+      const admin = new Redis(redis.url);
+      const sent = twoPartReplies(platform, 8);
+      const told: string[] = [];
+      let everyOne: () => void = () => undefined;
+      const allTold = new Promise<void>((resolve) => {
+        everyOne = resolve;
+      });
+      outbox.on("finished", (receipt) => {
+        told.push(receipt.id);
+        if (told.length === sent.length) everyOne();
+      });
+      const { settled } = await enqueueJudged(outbox, platform, sent);
+      // The named point, as above: right before the worker publishes a result, the producer's
+      // subscriber and whatever reads events (a client blocked in XREAD) are cut.
+      let cut = 0;
+      const cutListeners = async (): Promise<void> => {
+        await admin.client("KILL", "TYPE", "pubsub").catch(() => undefined);
+        const clients = String(await admin.client("LIST"));
+        for (const line of clients.split("\n")) {
+          const id = / cmd=xread/.test(line) ? /\bid=(\d+)/.exec(line)?.[1] : undefined;
+          if (id !== undefined && (await admin.client("KILL", "ID", id).catch(() => 0)) === 1) cut += 1;
+        }
+      };
+      const worker = await outbox.createWorker({
+        onStep: (step) => {
+          if (step.kind === "journaled") void cutListeners();
+        },
+      });
+      await settled;
+      await allTold;
+      expect(cut).toBeGreaterThan(0);
+      expect(told.sort()).toEqual(sent.map((entry) => entry.receipt?.id).sort());
+      await worker.close();
+      await outbox.close();
+      admin.disconnect();
+    });
+
     it("settles every receipt across a Redis SIGKILL and restart, and prints nothing meanwhile", async () => {
       const written: string[] = [];
       const write = process.stderr.write.bind(process.stderr);

@@ -17,8 +17,10 @@ export function keysOf(prefix: string) {
       `${own}:rate:${platform}:${rule}${to === undefined ? "" : `:${to}`}`,
     /** Ids of dead-lettered jobs, newest first. */
     dead: `${own}:dead`,
-    /** Pub/sub channel of finished deliveries. */
+    /** Pub/sub channel of finished deliveries (settles `receipt` waits). */
     finished: `${own}:finished`,
+    /** Stream of finished deliveries (the `finished` and `dead` events, read on from where a reader stopped). */
+    events: `${own}:events`,
   };
 }
 

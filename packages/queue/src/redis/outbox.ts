@@ -1,13 +1,14 @@
 /**
  * The outbox on Redis: `enqueue` adds a BullMQ job to the partition of its target (one job of
  * a partition runs at a time, across every worker: per-target order); results come back
- * through a Redis key per job and a pub/sub channel.
+ * through a Redis key per job and a pub/sub channel (receipts), and a stream (events).
  */
 import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { Completions } from "../events.js";
 import { toJob } from "../job.js";
 import type { Outbox, OutboxConfig, QueuedReceipt } from "../types.js";
+import { type EventReader, newestEntry, startEventReader } from "./event-reader.js";
 import { createRedisHealth, type RedisHealth } from "./health.js";
 import { connect, jobIdOf, keysOf, partitionOf, partitionQueue } from "./keys.js";
 import { startRedisWorker } from "./worker.js";
@@ -76,6 +77,7 @@ export async function createRedisOutbox(
   const platforms = Object.keys(config.adapters);
   let subscriber: Promise<Redis> | undefined;
   let recheckTimer: NodeJS.Timeout | undefined;
+  let events: EventReader | undefined;
 
   const lookup = async (id: string): Promise<QueuedReceipt | undefined> => {
     const json = await redis.get(keys.result(id));
@@ -96,7 +98,7 @@ export async function createRedisOutbox(
       const connection = redis.duplicate();
       settings.health.watch(connection);
       connection.on("message", (_channel: string, message: string) =>
-        completions.emit(JSON.parse(message) as QueuedReceipt),
+        completions.settle(JSON.parse(message) as QueuedReceipt),
       );
       await connection.subscribe(keys.finished);
       // After a reconnection (ioredis subscribes again): subscribe (answered once the
@@ -131,7 +133,12 @@ export async function createRedisOutbox(
       return completions.wait(id, () => lookup(id), options?.signal);
     },
     on(event, listener) {
-      if (event !== "redis") subscribe().catch(() => undefined);
+      if (event !== "redis" && events === undefined) {
+        const connection = redis.duplicate();
+        settings.health.watch(connection);
+        const from = newestEntry(redis, keys.events);
+        events = startEventReader(connection, keys.events, from, (receipt) => completions.announce(receipt));
+      }
       return completions.on(event, listener);
     },
     async deadLetters(limit = 100) {
@@ -142,6 +149,7 @@ export async function createRedisOutbox(
     createWorker: (options) => startRedisWorker(settings, options),
     async close() {
       clearInterval(recheckTimer);
+      events?.stop();
       await Promise.all(queues.map((queue) => queue.close()));
       if (subscriber !== undefined) (await subscriber).disconnect();
       redis.disconnect();

@@ -14,6 +14,8 @@ import { createRedisStore, type Fence, LostJobError } from "./store.js";
 
 /** Dead-letter ids kept (the receipts themselves expire with the retention). */
 const DEAD_KEPT = 10_000;
+/** Finished deliveries the events stream keeps (about; Redis trims whole nodes). */
+const EVENTS_KEPT = 10_000;
 
 /** Start a worker for every partition of the outbox in this process. */
 export async function startRedisWorker(
@@ -85,6 +87,7 @@ export async function startRedisWorker(
     const json = JSON.stringify(receipt);
     const multi = redis.multi().set(keys.result(receipt.id), json, "EX", retentionSeconds);
     if (receipt.status === "dead") multi.lpush(keys.dead, receipt.id).ltrim(keys.dead, 0, DEAD_KEPT - 1);
+    multi.xadd(keys.events, "MAXLEN", "~", EVENTS_KEPT, "*", "receipt", json);
     await multi.publish(keys.finished, json).exec();
   };
 
