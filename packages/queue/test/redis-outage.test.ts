@@ -34,14 +34,19 @@ describe.skipIf(redisMissing).each(["telegram", "slack"] as const)(
       await redis?.stop();
     });
 
-    it("settles every receipt whose result was published while its subscriber was disconnected", async () => {
-      const outbox = await createOutbox({
+    /** A producer on the test's Redis, an admin connection that cuts its clients, 8 two-part replies. */
+    const producer = async () => ({
+      outbox: await createOutbox({
         adapters: adapterFactories(platform.spec),
         connection: redis.url,
         partitions: 4,
-      });
-      const admin = new Redis(redis.url);
-      const sent = twoPartReplies(platform, 8);
+      }),
+      admin: new Redis(redis.url),
+      sent: twoPartReplies(platform, 8),
+    });
+
+    it("settles every receipt whose result was published while its subscriber was disconnected", async () => {
+      const { outbox, admin, sent } = await producer();
       const { settled } = await enqueueJudged(outbox, platform, sent);
       // The named point: each job's last journal write; the subscriber is cut right before
       // the worker publishes the job's result.
@@ -58,13 +63,7 @@ describe.skipIf(redisMissing).each(["telegram", "slack"] as const)(
     });
 
     it("tells `finished` once per delivery although the producer's connections that hear of results were cut before each publish", async () => {
-      const outbox = await createOutbox({
-        adapters: adapterFactories(platform.spec),
-        connection: redis.url,
-        partitions: 4,
-      });
-      const admin = new Redis(redis.url);
-      const sent = twoPartReplies(platform, 8);
+      const { outbox, admin, sent } = await producer();
       const told: string[] = [];
       let everyOne: () => void = () => undefined;
       const allTold = new Promise<void>((resolve) => {
