@@ -21,8 +21,8 @@ import {
   WHATSAPP_TO,
   whatsappRecipient,
 } from "../support/emulator-child.js";
+import { deliveryMetrics, loadReply, tally } from "../support/load-delivery.js";
 import type { Metric } from "../support/metrics.js";
-import { round } from "../support/stats.js";
 
 /** Meta's figures the emulator enforces, with the pair window scaled (see the module comment). */
 const WHATSAPP = {
@@ -38,9 +38,6 @@ export function whatsappFloorMs(total: number, longest: number): number {
   const pair = Math.max(0, longest - WHATSAPP.pairBurst) * WHATSAPP.pairIntervalMs;
   return Math.max(throughput, pair);
 }
-
-const reply = (i: number) =>
-  `Reply **${i}**: here is _some_ text with \`code\` and a [link](https://example.com/${i}), as an assistant writes it.`;
 
 /** A reply of `parts` paragraphs of about 3,000 characters: WhatsApp's 4,096 per message makes one message of each. */
 const longReply = (parts: number) =>
@@ -73,7 +70,7 @@ export async function whatsappLoad(
     const receipts = await Promise.all([
       adapter.send({ text: longReply(parts) }, { to: WHATSAPP_TO }),
       ...Array.from({ length: total }, (_, i) =>
-        adapter.send({ text: reply(i) }, { to: whatsappRecipient((i % chats) + 1) }),
+        adapter.send({ text: loadReply(i) }, { to: whatsappRecipient((i % chats) + 1) }),
       ),
     ]);
     const wallMs = performance.now() - began;
@@ -81,52 +78,29 @@ export async function whatsappLoad(
     const seen = await emulator.stats();
     const toLong = seen.messages[WHATSAPP_TO]?.length ?? 0;
     // Every marker ("Reply 7:", "Part 12:") once, wherever the splitter put it.
-    const counts = new Map<string, number>();
-    for (const text of Object.values(seen.messages).flat())
-      for (const [marker] of text.matchAll(/(?:Reply|Part) \d+:/g))
-        counts.set(marker, (counts.get(marker) ?? 0) + 1);
-    const expected = [
-      ...Array.from({ length: total }, (_, i) => `Reply ${i}:`),
-      ...Array.from({ length: parts }, (_, k) => `Part ${k}:`),
-    ];
-    const lost = expected.filter((marker) => !counts.has(marker)).length;
-    const duplicates = [...counts.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
-    const floorMs = whatsappFloorMs(total + toLong, toLong);
-    const where = `${total} replies to ${chats} people and a ${parts}-paragraph reply to one more (${toLong} messages)`;
-    return [
-      {
-        id: "load.whatsapp.lost",
-        value: lost,
-        unit: "messages",
-        goal: { op: "<=", target: 0 },
-        max: 0,
-        note: `${where}: never arrived (${receipts.filter((r) => !r.ok).length} failed receipts)`,
-      },
-      {
-        id: "load.whatsapp.duplicates",
-        value: duplicates,
-        unit: "messages",
-        goal: { op: "<=", target: 0 },
-        max: 0,
-        note: "arrived more than once",
-      },
-      {
-        id: "load.whatsapp.refused429",
-        value: seen.refused429,
-        unit: "429s",
-        goal: { op: "<=", target: 0 },
-        max: 0,
-        note: "answered by the emulator's throughput (80/s) and pair rate (burst 45, then 1 per second: Meta's 6 s, 6 times faster on both sides)",
-      },
-      {
-        id: "load.whatsapp.wallOverFloor",
-        value: round(wallMs / Math.max(floorMs, 1000)),
-        unit: "×",
-        goal: { op: "<=", target: 1.05 },
-        gate: !quick,
-        note: `wall ${round(wallMs / 1000, 2)} s over the floor of ${round(floorMs / 1000, 2)} s (the pair window scaled 6 times)`,
-      },
-    ];
+    const { lost, duplicates } = tally(
+      Object.values(seen.messages).flat(),
+      [
+        ...Array.from({ length: total }, (_, i) => `Reply ${i}:`),
+        ...Array.from({ length: parts }, (_, k) => `Part ${k}:`),
+      ],
+      (text) => [...text.matchAll(/(?:Reply|Part) \d+:/g)].map(([marker]) => marker),
+    );
+    return deliveryMetrics({
+      id: "load.whatsapp",
+      where: `${total} replies to ${chats} people and a ${parts}-paragraph reply to one more (${toLong} messages)`,
+      lost,
+      duplicates,
+      failed: receipts.filter((r) => !r.ok).length,
+      refused429: seen.refused429,
+      refusedBy:
+        "the emulator's throughput (80/s) and pair rate (burst 45, then 1 per second: Meta's 6 s, 6 times faster on both sides)",
+      wallMs,
+      floorMs: whatsappFloorMs(total + toLong, toLong),
+      floorNote: "(the pair window scaled 6 times)",
+      absolute: true,
+      quick,
+    });
   } finally {
     emulator.close();
   }

@@ -18,6 +18,7 @@ import { createSlackAdapter } from "@outbox/slack";
 import { createTelegramAdapter } from "@outbox/telegram";
 import { skippingClock } from "../support/adapter-bench.js";
 import { CHATS, type EmulatorProcess, loadChannel, startEmulatorProcess } from "../support/emulator-child.js";
+import { deliveryMetrics, loadReply, tally } from "../support/load-delivery.js";
 import { measure } from "../support/measure.js";
 import type { Metric, Suite } from "../support/metrics.js";
 import { round, stats } from "../support/stats.js";
@@ -66,9 +67,6 @@ function telegramFloorMs(total: number, chats: number, groups: boolean): number 
   return Math.max(chatFloor, groupFloor, globalFloor) * 1000;
 }
 
-const reply = (i: number) =>
-  `Reply **${i}**: here is _some_ text with \`code\` and a [link](https://example.com/${i}), as an assistant writes it.`;
-
 /** The adapter (default settings, real clock) and the target of reply `i` for `kind`. */
 function sender(kind: Kind, chats: number, emulator: EmulatorProcess) {
   const { token, apiRoot } = emulator;
@@ -99,20 +97,16 @@ async function scenario(kind: Kind, total: number, chats: number, emulator: Emul
     const started = performance.now();
     const cpu = process.cpuUsage();
     const receipts = await Promise.all(
-      Array.from({ length: total }, (_, i) => adapter.send({ text: reply(i) }, { to: chatOf(i) })),
+      Array.from({ length: total }, (_, i) => adapter.send({ text: loadReply(i) }, { to: chatOf(i) })),
     );
     const used = process.cpuUsage(cpu);
     const wallMs = performance.now() - started;
     const seen = await emulator.stats();
-    const arrived = Object.values(seen.messages).flat();
-    const expected = new Set(Array.from({ length: total }, (_, i) => `Reply ${i}:`));
-    const counts = new Map<string, number>();
-    for (const text of arrived) {
-      const key = /^Reply \d+:/.exec(text)?.[0] ?? text;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    const lost = [...expected].filter((key) => !counts.has(key)).length;
-    const duplicates = [...counts.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
+    const { lost, duplicates } = tally(
+      Object.values(seen.messages).flat(),
+      Array.from({ length: total }, (_, i) => `Reply ${i}:`),
+      (text) => [/^Reply \d+:/.exec(text)?.[0] ?? text],
+    );
     return {
       lost,
       duplicates,
@@ -137,7 +131,7 @@ async function alone(quick: boolean, emulator: EmulatorProcess) {
     });
     let i = 0;
     const measured = await measure(
-      [{ name: "alone", run: () => adapter.send({ text: reply(i++) }, { to: "42" }) }],
+      [{ name: "alone", run: () => adapter.send({ text: loadReply(i++) }, { to: "42" }) }],
       {
         rounds: quick ? 3 : 7,
         perRound: quick ? 10 : 100,
@@ -167,7 +161,7 @@ async function atPace(
   const start = process.cpuUsage();
   for (let n = 0; n < count; n++) {
     const began = performance.now();
-    await adapter.send({ text: reply(first + n) }, { to: "42" });
+    await adapter.send({ text: loadReply(first + n) }, { to: "42" });
     const left = gapMs - (performance.now() - began);
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   }
@@ -204,39 +198,14 @@ export const loadSuite: Suite = {
         discord: "Discord channels",
         matrix: "Matrix rooms",
       };
-      const where = `${n} replies to ${c} ${places[kind]}`;
-      // Quick runs stay inside Slack's and Discord's bursts: a floor under 1 s counts as 1 s.
-      const floor = Math.max(run.floorMs, 1000);
       metrics.push(
-        {
-          id: `${id}.lost`,
-          value: run.lost,
-          unit: "messages",
-          goal: { op: "<=", target: 0 },
-          note: `${where}: never arrived (${run.failed} failed receipts)`,
-        },
-        {
-          id: `${id}.duplicates`,
-          value: run.duplicates,
-          unit: "messages",
-          goal: { op: "<=", target: 0 },
-          note: "arrived more than once",
-        },
-        {
-          id: `${id}.refused429`,
-          value: run.refused429,
-          unit: "429s",
-          goal: { op: "<=", target: 0 },
-          note: "answered by the emulator's enforced limits",
-        },
-        {
-          id: `${id}.wallOverFloor`,
-          value: round(run.wallMs / floor),
-          unit: "×",
-          goal: { op: "<=", target: 1.05 },
-          gate: !quick,
-          note: `wall ${round(run.wallMs / 1000, 2)} s over the floor of ${round(run.floorMs / 1000, 2)} s`,
-        },
+        ...deliveryMetrics({
+          id,
+          where: `${n} replies to ${c} ${places[kind]}`,
+          ...run,
+          refusedBy: "the emulator's enforced limits",
+          quick,
+        }),
       );
       // CPU alone is measured on Telegram only.
       if (kind === "private" || kind === "group")
