@@ -70,6 +70,38 @@ describe("redactError", () => {
     expect(error.message).toContain("SECRET-TOKEN-123");
   });
 
+  it("a DOMException cause stays a DOMException, redacted, and prints", () => {
+    const cause = new DOMException("aborted at https://h/botSECRET-TOKEN-123/x", "TimeoutError");
+    const redacted = redactError(new TransportError("timed out", { ambiguous: true, cause }), [
+      "SECRET-TOKEN-123",
+    ]);
+    const copy = redacted.cause as DOMException;
+    expect(copy).toBeInstanceOf(DOMException);
+    expect(copy.name).toBe("TimeoutError");
+    expect(copy.code).toBe(DOMException.TIMEOUT_ERR);
+    expect(String(copy)).toBe(`TimeoutError: aborted at https://h/bot${REDACTED}/x`);
+    expect(inspect(redacted, { depth: null })).toContain("DOMException [TimeoutError]");
+    expect(inspect(redacted, { depth: null, showHidden: true })).not.toContain("SECRET-TOKEN-123");
+  });
+
+  it("an error whose class reads its message from private state becomes a printable Error", () => {
+    const branded = new WeakSet<object>();
+    class Native extends Error {
+      constructor() {
+        super();
+        branded.add(this);
+      }
+      override get message(): string {
+        if (!branded.has(this)) throw new TypeError("Illegal invocation");
+        return "native failure SECRET-TOKEN-123";
+      }
+    }
+    const redacted = redactError(new Native(), ["SECRET-TOKEN-123"]);
+    expect(redacted).toBeInstanceOf(Error);
+    expect(String(redacted)).toBe(`Error: native failure ${REDACTED}`);
+    expect(() => inspect(redacted)).not.toThrow();
+  });
+
   it("every Outbox error message drops URL credentials and queries at construction", () => {
     const media = new MediaError("blocked", "Media https://u:pw@x.example/a.png?sig=abc was refused");
     expect(media.message).toBe("Media https://x.example/a.png?… was refused");

@@ -93,13 +93,40 @@ function redactValue(
   return copy;
 }
 
+/** Whether reading `name` and `message` through the prototype works on `copy`. */
+function readable(copy: Error): boolean {
+  try {
+    return typeof copy.name === "string" && typeof copy.message === "string";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An empty instance to copy an error's own properties onto. Most errors keep their message
+ * in own properties, so a bare object with the same prototype is a faithful copy; a
+ * `DOMException` (what `AbortSignal.timeout` throws) keeps its name and message in internal
+ * slots that its prototype's getters check, so it is constructed anew, and an error of any
+ * other such host class becomes an `Error` with the same name and message rather than an
+ * object that throws when printed.
+ */
+function blankCopy<E extends Error>(error: E, secrets: readonly string[]): E {
+  if (typeof DOMException === "function" && error instanceof DOMException)
+    return new DOMException(redactSecrets(error.message, secrets), error.name) as unknown as E;
+  const copy = Object.create(Object.getPrototypeOf(error)) as E;
+  if (readable(copy) || Object.hasOwn(error, "message")) return copy;
+  const stand = new Error(redactSecrets(String(error.message), secrets)) as E;
+  Object.defineProperty(stand, "name", { value: error.name, configurable: true, writable: true });
+  return stand;
+}
+
 function redactErrorWith<E extends Error>(
   error: E,
   secrets: readonly string[],
   seen: WeakMap<object, unknown>,
   depth: number,
 ): E {
-  const copy = Object.create(Object.getPrototypeOf(error)) as E;
+  const copy = blankCopy(error, secrets);
   seen.set(error, copy);
   for (const key of Reflect.ownKeys(error)) {
     const descriptor = Object.getOwnPropertyDescriptor(error, key);
