@@ -69,7 +69,7 @@ describe("loadMedia: inline data", () => {
 
   it("uses the declared type when the bytes say nothing", async () => {
     const media = await loadMedia({ mimeType: "text/markdown", data: Buffer.from("# hi") });
-    expect(media).toMatchObject({ mimeType: "text/markdown", kind: "document", fileName: "media.md" });
+    expect(media).toMatchObject({ mimeType: "text/markdown", kind: "document", fileName: "document.md" });
   });
 
   it("lets an Office extension name a zip container, but not a text extension", async () => {

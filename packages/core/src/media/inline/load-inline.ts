@@ -16,7 +16,7 @@ export interface InlineInput {
   bytes: Uint8Array | { base64: string };
   /** Declared MIME type, checked against the bytes. */
   declaredMime?: string;
-  /** File name to present (an extension is added from the type when missing). */
+  /** File name to present (cleaned; named after the kind when absent; an extension is added from the type when missing). */
   fileName?: string;
 }
 
@@ -98,7 +98,7 @@ export async function loadInline(input: InlineInput, policy: ResolvedPolicy): Pr
     ref: input.ref,
     head: bytes.subarray(0, HEAD_BYTES),
     tail: bytes,
-    fileName: input.fileName ?? "media",
+    ...(input.fileName === undefined ? {} : { fileName: input.fileName }),
     ...(input.declaredMime === undefined ? {} : { declaredMime: input.declaredMime }),
   });
   return { ...inspection, size: bytes.length, source: { type: "inline" }, open: () => whole(bytes) };

@@ -1,11 +1,7 @@
 /**
  * The file name of remote media: `content-disposition` first, then the URL's last segment.
  */
-
-/** Replaces path separators and NUL, so a name can never become a path. */
-function safeName(name: string): string {
-  return name.replace(/[\\/\0]/g, "_").trim();
-}
+import { cleanFileName } from "../file-name.js";
 
 function decode(value: string): string {
   try {
@@ -21,10 +17,16 @@ function fromDisposition(header: string | undefined): string | undefined {
   const extended = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(header)?.[1];
   const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(header);
   const name = extended === undefined ? (plain?.[1] ?? plain?.[2]) : decode(extended.trim());
-  return name === undefined ? undefined : safeName(name) || undefined;
+  return name === undefined ? undefined : cleanFileName(name) || undefined;
 }
 
-/** The name to present: from `content-disposition`, else the URL's last path segment, else `media`. */
-export function remoteFileName(url: URL, disposition: string | undefined): string {
-  return fromDisposition(disposition) ?? (safeName(decode(url.pathname.split("/").at(-1) ?? "")) || "media");
+/**
+ * The name to present, cleaned by {@link cleanFileName}: from `content-disposition`, else the
+ * URL's last path segment; `undefined` when neither leaves a name (the item is then named
+ * after its kind).
+ */
+export function remoteFileName(url: URL, disposition: string | undefined): string | undefined {
+  return (
+    fromDisposition(disposition) ?? (cleanFileName(decode(url.pathname.split("/").at(-1) ?? "")) || undefined)
+  );
 }

@@ -74,13 +74,13 @@ export async function loadRemote(
     const headerMime = headerValue(response.headers, "content-type");
     const tail =
       probe.tail ?? (isOggHead(probe.head) ? await fetchOggTail(ref, policy, deadline.signal) : undefined);
+    const fileName =
+      options.fileName ?? remoteFileName(response.url, headerValue(response.headers, "content-disposition"));
     const inspection = await inspectMedia({
       ref: label,
       head: probe.head,
       ...(tail === undefined ? {} : { tail }),
-      fileName:
-        options.fileName ??
-        remoteFileName(response.url, headerValue(response.headers, "content-disposition")),
+      ...(fileName === undefined ? {} : { fileName }),
       ...(headerMime === undefined ? {} : { headerMime }),
     });
     return {

@@ -4,6 +4,7 @@
  */
 import { fileTypeFromBuffer } from "file-type/core";
 import { MediaError } from "../../errors/errors.js";
+import { cleanFileName } from "../file-name.js";
 import type { MediaKind } from "../types.js";
 import { readImageSize } from "./image-size.js";
 import {
@@ -28,8 +29,12 @@ export interface InspectInput {
   head: Uint8Array;
   /** The last bytes, when known (for the OGG duration); the whole item when it fits in `head`. */
   tail?: Uint8Array;
-  /** A file name to fall back on (extension) and to present. */
-  fileName: string;
+  /**
+   * The file name as given or found (any source): cleaned by {@link cleanFileName}, then
+   * used to fall back on (extension) and to present. When nothing of it is left, the item
+   * is named after its kind (`image.png`).
+   */
+  fileName?: string;
   /** MIME type declared by the producer: checked against the bytes. */
   declaredMime?: string;
   /** MIME type from an HTTP `content-type` header: used only when nothing better is known. */
@@ -42,7 +47,7 @@ export interface Inspection {
   mimeType: string;
   /** Media kind. */
   kind: MediaKind;
-  /** File name, with an extension added when it had none. */
+  /** File name, cleaned, with an extension added when it had none. */
   fileName: string;
   /** Image or video width, when known. */
   width?: number;
@@ -78,7 +83,8 @@ async function sniff(head: Uint8Array, fromName: string | undefined): Promise<st
  * bytes declared as an image, audio or video type.
  */
 export async function inspectMedia(input: InspectInput): Promise<Inspection> {
-  const fromName = mimeTypeFromFileName(input.fileName);
+  const given = cleanFileName(input.fileName ?? "");
+  const fromName = mimeTypeFromFileName(given);
   const sniffed = await sniff(input.head, fromName);
   const declared = normalizeMimeType(input.declaredMime);
   if (sniffed !== undefined && declared !== undefined && !isGenericMimeType(declared)) {
@@ -106,11 +112,11 @@ export async function inspectMedia(input: InspectInput): Promise<Inspection> {
     }
     mimeType = "application/octet-stream";
   }
+  const kind = kindOfMimeType(mimeType);
+  const named = given === "" ? kind : given;
   const fileName =
-    fileExtension(input.fileName) === undefined
-      ? `${input.fileName}.${extensionForMimeType(mimeType)}`
-      : input.fileName;
-  const result: Inspection = { mimeType, kind: kindOfMimeType(mimeType), fileName };
+    fileExtension(named) === undefined ? cleanFileName(`${named}.${extensionForMimeType(mimeType)}`) : named;
+  const result: Inspection = { mimeType, kind, fileName };
   const size = readImageSize(mimeType, input.head);
   if (size !== undefined) Object.assign(result, size);
   if (mimeType === "video/mp4" || mimeType === "video/quicktime") {
