@@ -147,8 +147,12 @@ describe("Telegram emulator: text", () => {
 });
 
 describe("Telegram emulator: media", () => {
-  it("decodes grammY multipart uploads, file names with spaces included", async () => {
-    const message = await api.sendPhoto(42, new InputFile(PNG, "my red; file.png"), {
+  it("reads grammY multipart uploads strictly: an unquoted name with a space or `;` is refused", async () => {
+    // grammY writes the name unquoted after `filename=`: Telegram would cut it at the `;`
+    // and read what follows as parameters, so the emulator refuses it outright.
+    const refused = await rejection(api.sendPhoto(42, new InputFile(PNG, "my red; name=chat_id.png")));
+    expect(refused.description).toMatch(/^Bad Request: wrong multipart body: malformed Content-Disposition/);
+    const message = await api.sendPhoto(42, new InputFile(PNG, '"my red, file.png"'), {
       caption: "<i>cap</i>",
       parse_mode: "HTML",
     });
@@ -158,7 +162,7 @@ describe("Telegram emulator: media", () => {
         kind: "image",
         caption: "cap",
         formatting: [{ kind: "italic", offset: 0, length: 3 }],
-        fileName: "my red; file.png",
+        fileName: "my red, file.png",
         mimeType: "image/png",
         sha256: sha(PNG),
         bytes: PNG.length,

@@ -18,6 +18,18 @@ export {
   type MarkerDialect,
   type MarkerSpan,
 } from "./adapter/strict-markers.js";
+export {
+  type MultipartPartHead,
+  type MultipartPartSink,
+  multipartBoundary,
+  parseFormDataDisposition,
+  type ReadFormOptions,
+  type ReceivedFilePart,
+  type ReceivedForm,
+  readStrictForm,
+  readStrictMultipart,
+  StrictMultipartError,
+} from "./adapter/strict-multipart.js";
 export { type BucketRule, createTokenBuckets, type TokenBuckets } from "./adapter/token-buckets.js";
 export * from "./adapter/types.js";
 export * from "./engine/index.js";

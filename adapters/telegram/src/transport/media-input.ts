@@ -3,7 +3,7 @@
  * `capabilities.media.byUrl` and Telegram's per-method rules), else as a streamed upload
  * that re-opens the source on every attempt (nothing is held in memory).
  */
-import type { Capabilities, LoadedMedia, MediaKind } from "@outbox/core";
+import { type Capabilities, type LoadedMedia, type MediaKind, multipartFileName } from "@outbox/core";
 import { InputFile } from "grammy";
 
 const DOCUMENT_BY_URL = new Set(["image/gif", "application/pdf", "application/zip"]);
@@ -24,8 +24,13 @@ export function canSendByUrl(
   return true;
 }
 
-/** The value of a media parameter: the URL, or an upload streamed from `open()`. */
+/**
+ * The value of a media parameter: the URL, or an upload streamed from `open()`. grammY writes
+ * an InputFile's name unquoted after `filename=`, so the name is handed over already quoted:
+ * unquoted, a space ends the value for strict parsers and a `;` starts a new parameter for
+ * Telegram's (`chart.png; name=chat_id` would rename the part).
+ */
 export function mediaInput(media: LoadedMedia, upload: boolean): string | InputFile {
   if (!upload && media.source.type === "url") return media.source.url;
-  return new InputFile(() => media.open(), media.fileName.replace(/[\r\n]+/g, " "));
+  return new InputFile(() => media.open(), multipartFileName(media.fileName));
 }

@@ -25,7 +25,7 @@ const MAX_EXTENSION_LENGTH = 16;
  * joiners, word joiner, BOM, soft hyphen, tag characters), lone surrogates, the combining
  * grapheme joiner and the Hangul fillers, which render as blanks.
  */
-const INVISIBLE = /[\p{Cf}\p{Cs}\u034F\u115F\u1160\u3164\uFFA0]/gu;
+const INVISIBLE = /[\p{Cf}\p{Cs}\u115F\u1160\u3164\uFFA0]|\u034F/gu;
 
 /** Control characters (C0, DEL, C1) and any other white space: shown as one space. */
 const SPACING = /[\p{Cc}\p{Zl}\p{Zp}\s]+/gu;
@@ -90,4 +90,15 @@ export function cleanFileName(raw: string): string {
     last.length > RAW_HEAD + RAW_TAIL ? `${last.slice(0, RAW_HEAD)}${last.slice(-RAW_TAIL)}` : last;
   const visible = window.normalize("NFC").replace(INVISIBLE, "").replace(SPACING, " ");
   return bounded(trimDots(visible.replace(HEADER_BREAKING, "_")));
+}
+
+/**
+ * The value of a multipart part's `filename` parameter (RFC 7578 §4.2), quotes included:
+ * the name cleaned by {@link cleanFileName} (a no-op for loaded media; a name built by hand
+ * gets the same rule), so it holds no `"`, `;`, `\`, line break or control character that
+ * could end the value or add a parameter, whichever parser reads it. UTF-8 stays as is, as
+ * browsers send it. A name with nothing left is `file`.
+ */
+export function multipartFileName(fileName: string): string {
+  return `"${cleanFileName(fileName) || "file"}"`;
 }

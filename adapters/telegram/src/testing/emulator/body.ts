@@ -1,10 +1,14 @@
 /**
  * Reads a Bot API request into parameters and uploaded files: JSON, urlencoded,
- * multipart/form-data (streamed) and query-string parameters, as Telegram accepts them.
+ * multipart/form-data (streamed, read strictly: see the kit's `readStrictForm`) and
+ * query-string parameters, as Telegram accepts them.
  */
 import type { IncomingMessage } from "node:http";
+import { multipartBoundary, type ReceivedFilePart, readStrictForm, StrictMultipartError } from "@outbox/core";
 import { badRequest } from "./api-error.js";
-import { MultipartError, parseMultipart, type UploadedFile } from "./multipart.js";
+
+/** An uploaded file part, read by the kit's strict multipart reader. */
+export type UploadedFile = ReceivedFilePart;
 
 /** One decoded request. */
 export interface ApiRequest {
@@ -21,15 +25,14 @@ export async function readRequest(req: IncomingMessage, url: URL): Promise<ApiRe
   const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
   const type = (req.headers["content-type"] ?? "").toLowerCase();
   if (type.startsWith("multipart/form-data")) {
-    const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(req.headers["content-type"] ?? "");
-    const value = boundary?.[1] ?? boundary?.[2];
-    if (!value) throw badRequest("multipart body without a boundary");
+    const boundary = multipartBoundary(req.headers["content-type"]);
+    if (!boundary) throw badRequest("multipart body without a boundary");
     try {
-      const body = await parseMultipart(req, value);
+      const body = await readStrictForm(req, boundary);
       for (const [name, field] of body.fields) params[name] = field;
-      return { params, files: body.files };
+      return { params, files: new Map(body.files.map((file) => [file.name, file])) };
     } catch (error) {
-      if (error instanceof MultipartError) throw badRequest(`wrong multipart body: ${error.message}`);
+      if (error instanceof StrictMultipartError) throw badRequest(`wrong multipart body: ${error.message}`);
       throw error;
     }
   }

@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import { ApiError, badRequest } from "./api-error.js";
-import type { UploadedFile } from "./multipart.js";
+import type { UploadedFile } from "./body.js";
 import { sniff } from "./sniff.js";
 import type { FetchedUrl } from "./types.js";
 
