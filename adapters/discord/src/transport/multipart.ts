@@ -4,6 +4,7 @@
  * every iteration re-opens the sources, so a client that sends it again sends it whole.
  */
 import { randomBytes } from "node:crypto";
+import { multipartFileName } from "@outbox/core";
 
 /** One file part. */
 export interface FilePart {
@@ -25,11 +26,6 @@ export interface MultipartBody {
 
 const encoder = new TextEncoder();
 
-/** Characters a quoted `filename` cannot hold as is. */
-function quoted(value: string): string {
-  return value.replace(/[\r\n]+/g, " ").replace(/"/g, "%22");
-}
-
 /** Build the body for a JSON payload and its files. */
 export function multipartBody(payload: unknown, files: FilePart[]): MultipartBody {
   const boundary = `----outbox-${randomBytes(12).toString("hex")}`;
@@ -39,7 +35,7 @@ export function multipartBody(payload: unknown, files: FilePart[]): MultipartBod
     );
     for (const [index, file] of files.entries()) {
       yield encoder.encode(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files[${index}]"; filename="${quoted(file.name)}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="files[${index}]"; filename=${multipartFileName(file.name)}\r\nContent-Type: ${file.contentType}\r\n\r\n`,
       );
       yield* file.open();
       yield encoder.encode("\r\n");

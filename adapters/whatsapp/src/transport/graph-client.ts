@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import type { LoadedMedia } from "@outbox/core";
+import { type LoadedMedia, multipartFileName } from "@outbox/core";
 import type { Dispatcher } from "undici";
 import type { WhatsAppAdapterConfig } from "../types.js";
 import { fromNetwork, fromResponse } from "./errors.js";
@@ -106,10 +106,9 @@ function multipart(media: LoadedMedia, mimeType: string) {
   const boundary = `outbox-${randomBytes(12).toString("hex")}`;
   const field = (name: string, value: string) =>
     `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const fileName = media.fileName.replace(/["\r\n\\]/g, "_");
   const head = Buffer.from(
     `${field("messaging_product", "whatsapp")}${field("type", mimeType)}--${boundary}\r\n` +
-      `content-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: ${mimeType}\r\n\r\n`,
+      `content-disposition: form-data; name="file"; filename=${multipartFileName(media.fileName)}\r\ncontent-type: ${mimeType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   async function* body(): AsyncIterable<Uint8Array> {

@@ -1,8 +1,10 @@
 /**
  * Request bodies as Discord reads them: JSON, or `multipart/form-data` with `payload_json`
- * and `files[n]` parts. The body is read with a size cap (413 / 40005 above it).
+ * and `files[n]` parts, read strictly by the kit's `readStrictForm`. The body is read with a
+ * size cap (413 / 40005 above it).
  */
 import type { IncomingMessage } from "node:http";
+import { multipartBoundary, readStrictForm, StrictMultipartError } from "@outbox/core";
 import { DiscordApiError, invalidFormBody } from "./api-error.js";
 
 /** An uploaded file part. */
@@ -40,8 +42,8 @@ export async function readBody(req: IncomingMessage, maxBytes: number): Promise<
   }
   const raw = Buffer.concat(chunks);
   const type = req.headers["content-type"] ?? "";
-  const boundary = /^multipart\/form-data;.*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
-  if (boundary) return parseMultipart(raw, (boundary[1] ?? boundary[2]) as string);
+  const boundary = multipartBoundary(type);
+  if (boundary !== undefined) return parseMultipart(raw, boundary);
   if (raw.length === 0) return { json: {}, files: new Map(), multipart: false };
   if (!/^application\/json/i.test(type))
     throw new DiscordApiError(400, 50109, "The request body contains invalid JSON.");
@@ -59,37 +61,31 @@ function parseJson(text: string): Record<string, unknown> {
   throw new DiscordApiError(400, 50109, "The request body contains invalid JSON.");
 }
 
-function parseMultipart(raw: Buffer, boundary: string): RequestBody {
-  const delimiter = Buffer.from(`--${boundary}`);
+async function parseMultipart(raw: Buffer, boundary: string): Promise<RequestBody> {
+  let form: Awaited<ReturnType<typeof readStrictForm>>;
+  try {
+    form = await readStrictForm([raw], boundary, { keepFileBytes: true, headBytes: 0 });
+  } catch (error) {
+    if (error instanceof StrictMultipartError)
+      throw invalidFormBody("files", "MULTIPART_MALFORMED", `Malformed multipart body: ${error.message}.`);
+    throw error;
+  }
+  const payload = form.fields.get("payload_json");
+  const json = payload === undefined ? {} : parseJson(payload);
+  for (const field of form.fields.keys())
+    if (field !== "payload_json")
+      throw invalidFormBody(field, "UNKNOWN_FIELD", `Unexpected form field ${field}.`);
   const files = new Map<number, UploadedFile>();
-  let json: Record<string, unknown> = {};
-  let position = raw.indexOf(delimiter);
-  if (position < 0) throw invalidFormBody("files", "MULTIPART_MALFORMED", "Malformed multipart body.");
-  for (;;) {
-    const start = position + delimiter.length;
-    if (raw.subarray(start, start + 2).toString() === "--") break;
-    const next = raw.indexOf(delimiter, start);
-    if (next < 0) throw invalidFormBody("files", "MULTIPART_MALFORMED", "Unterminated multipart body.");
-    const part = raw.subarray(start + 2, next - 2); // after CRLF, before CRLF
-    const split = part.indexOf("\r\n\r\n");
-    if (split < 0) throw invalidFormBody("files", "MULTIPART_MALFORMED", "Part without headers.");
-    const headers = part.subarray(0, split).toString("utf8");
-    const data = part.subarray(split + 4);
-    const disposition = /content-disposition:\s*form-data;\s*name="([^"]*)"(?:;\s*filename="([^"]*)")?/i.exec(
-      headers,
-    );
-    if (!disposition) throw invalidFormBody("files", "MULTIPART_MALFORMED", "Part without a name.");
-    const field = disposition[1] as string;
-    const contentType =
-      /content-type:\s*([^\r\n;]+)/i.exec(headers)?.[1]?.trim() ?? "application/octet-stream";
-    if (field === "payload_json") json = parseJson(data.toString("utf8"));
-    else {
-      const index = /^files\[(\d+)\]$/.exec(field)?.[1];
-      if (index === undefined || disposition[2] === undefined)
-        throw invalidFormBody(field, "UNKNOWN_FIELD", `Unexpected form field ${field}.`);
-      files.set(Number(index), { field, name: disposition[2], contentType, data: Buffer.from(data) });
-    }
-    position = next;
+  for (const file of form.files) {
+    const index = /^files\[(\d+)\]$/.exec(file.name)?.[1];
+    if (index === undefined)
+      throw invalidFormBody(file.name, "UNKNOWN_FIELD", `Unexpected form field ${file.name}.`);
+    files.set(Number(index), {
+      field: file.name,
+      name: file.fileName,
+      contentType: file.contentType?.split(";")[0]?.trim() || "application/octet-stream",
+      data: file.data ?? Buffer.alloc(0),
+    });
   }
   return { json, files, multipart: true };
 }

@@ -1,30 +1,36 @@
 /**
- * `POST /{phone-number-id}/media`: a multipart upload with `messaging_product=whatsapp`, the
+ * `POST /{phone-number-id}/media`: a multipart upload (read strictly by the kit's
+ * `readStrictForm`) with `messaging_product=whatsapp`, the
  * declared `type` and the `file` part. The type must be one WhatsApp supports (error 100
  * listing them, as Graph answers) and must be what the bytes are (131053 otherwise); at most
  * 100 MB. Answers `{ id }`.
  */
 import type { IncomingMessage } from "node:http";
+import { multipartBoundary, type ReceivedForm, readStrictForm } from "@outbox/core";
 import type { Conversations } from "./conversations.js";
 import { GraphApiError, invalidParameter } from "./graph-error.js";
 import { matches, sniff, UPLOAD_TYPES } from "./media-types.js";
-import { readForm } from "./multipart.js";
 
 const MAX_UPLOAD = 100 * 1024 * 1024;
+/** Leading bytes kept for sniffing. */
+const HEAD_BYTES = 64;
 
 /** Receive one upload into the number's media. */
 export async function receiveUpload(req: IncomingMessage, ws: Conversations): Promise<{ id: string }> {
-  let form: Awaited<ReturnType<typeof readForm>>;
+  let form: ReceivedForm;
   try {
-    form = await readForm(req, MAX_UPLOAD);
+    const boundary = multipartBoundary(req.headers["content-type"]);
+    if (boundary === undefined) throw new Error("the body is not multipart/form-data with a boundary");
+    form = await readStrictForm(req, boundary, { headBytes: HEAD_BYTES, maxFileBytes: MAX_UPLOAD });
   } catch (error) {
     throw new GraphApiError(131053, "Media upload error", `Malformed upload: ${(error as Error).message}.`);
   }
-  if (form.fields.messaging_product !== "whatsapp")
+  if (form.fields.get("messaging_product") !== "whatsapp")
     throw invalidParameter("The parameter messaging_product is required and must be whatsapp.");
-  const file = form.file;
+  const file = form.files.find((part) => part.name === "file");
   if (file === undefined) throw invalidParameter("The parameter file is required.");
-  const declared = (form.fields.type ?? file.contentType).split(";")[0]?.trim().toLowerCase() ?? "";
+  const declared =
+    (form.fields.get("type") ?? file.contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (!UPLOAD_TYPES.includes(declared))
     throw invalidParameter(
       `Param file must be a file with one of the following types: ${UPLOAD_TYPES.join(", ")}. Received file of type '${declared}'.`,
@@ -42,7 +48,7 @@ export async function receiveUpload(req: IncomingMessage, ws: Conversations): Pr
     declared,
     mimeType: declared,
     fileName: file.fileName,
-    bytes: file.bytes,
+    bytes: file.size,
     sha256: file.sha256,
   });
   return { id };
