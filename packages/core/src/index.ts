@@ -5,6 +5,11 @@
  * @packageDocumentation
  */
 
+export {
+  type CredentialEcho,
+  type CredentialEchoOptions,
+  startCredentialEcho,
+} from "./adapter/credential-echo.js";
 export { type EmulatorFaults, serveFaults } from "./adapter/emulator-faults.js";
 export { createFaultQueue, type FaultQueue } from "./adapter/fault-queue.js";
 export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "./adapter/html-reading.js";
@@ -36,7 +41,13 @@ export * from "./engine/index.js";
 export * from "./errors/errors.js";
 export { failureToJson, type ReceiptFailureJson } from "./errors/failure-json.js";
 export { NEVER_CONNECTED, neverLeft, neverSent } from "./errors/never-sent.js";
-export { MIN_SECRET_LENGTH, REDACTED, redactError, redactSecrets } from "./errors/redact.js";
+export {
+  MIN_SECRET_LENGTH,
+  REDACTED,
+  redactError,
+  redactedExcerpt,
+  redactSecrets,
+} from "./errors/redact.js";
 export { escapeHtml, unescapeHtml } from "./markdown/escape-html.js";
 export { createHtmlRenderer, type HtmlDialect } from "./markdown/html-renderer.js";
 export { parseMarkdown } from "./markdown/parse-markdown.js";

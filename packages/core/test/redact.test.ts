@@ -5,6 +5,7 @@ import {
   PlatformError,
   REDACTED,
   redactError,
+  redactedExcerpt,
   redactSecrets,
   TransportError,
 } from "../src/index.js";
@@ -36,6 +37,27 @@ describe("redactSecrets", () => {
     const secret = "my secret/value";
     const text = `a my secret/value b ${encodeURIComponent(secret)} c abc`;
     expect(redactSecrets(text, [secret, "abc"])).toBe(`a ${REDACTED} b ${REDACTED} c abc`);
+  });
+});
+
+describe("redactedExcerpt", () => {
+  it("redacts the whole text before cutting it, so a cut never keeps the start of a secret", () => {
+    const secret = "opaque-credential-4f9a8b7c6d5e";
+    const page = `<html>${"x".repeat(185)} ${secret}</html>`;
+    expect(page.slice(0, 200)).toContain(secret.slice(0, 8));
+    const excerpt = redactedExcerpt(page, [secret]);
+    expect(excerpt).toHaveLength(200);
+    expect(excerpt).not.toContain(secret.slice(0, 8));
+    expect(redactedExcerpt("short", [secret])).toBe("short");
+    expect(redactedExcerpt(`${"x".repeat(199)}😀`, [])).toHaveLength(199);
+  });
+
+  it.each([
+    ["Meta", `token EAAGm0PX4ZCpsBA${"k".repeat(40)} rejected`],
+    ["Synapse", "token syt_Ym90_QwErTyUiOpAsDf_1a2b3c rejected"],
+    ["MAS", "token mat_QwErTyUiOpAsDfGhJk rejected"],
+  ])("removes %s access tokens by their shape", (_kind, text) => {
+    expect(redactSecrets(text)).toBe(`token ${REDACTED} rejected`);
   });
 });
 

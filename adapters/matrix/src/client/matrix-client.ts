@@ -6,6 +6,7 @@
  * It never retries and never sleeps: the engine does.
  */
 import { Readable } from "node:stream";
+import { redactedExcerpt } from "@outbox/core";
 import type { Agent as AgentClass, Dispatcher } from "undici";
 import { Agent, requestApi } from "./undici.js";
 
@@ -147,7 +148,7 @@ export class MatrixClient {
     });
     const text = await res.body.text();
     if (res.statusCode >= 200 && res.statusCode < 300) return JSON.parse(text === "" ? "{}" : text) as T;
-    throw errorOf(res.statusCode, text, res.headers["retry-after"]);
+    throw errorOf(res.statusCode, text, res.headers["retry-after"], [this.options.accessToken]);
   }
 }
 
@@ -155,7 +156,13 @@ function enc(value: string): string {
   return encodeURIComponent(value);
 }
 
-function errorOf(status: number, text: string, retryAfter: string | string[] | undefined): MatrixHttpError {
+/** The error of a non-2xx answer; a body that is not JSON is quoted in part, `secrets` removed first. */
+function errorOf(
+  status: number,
+  text: string,
+  retryAfter: string | string[] | undefined,
+  secrets: readonly string[],
+): MatrixHttpError {
   let parsed: { errcode?: unknown; error?: unknown; retry_after_ms?: unknown } = {};
   try {
     parsed = JSON.parse(text) as typeof parsed;
@@ -172,7 +179,7 @@ function errorOf(status: number, text: string, retryAfter: string | string[] | u
   return new MatrixHttpError(
     status,
     typeof parsed.errcode === "string" ? parsed.errcode : "M_UNKNOWN",
-    typeof parsed.error === "string" ? parsed.error : text.slice(0, 200) || `HTTP ${status}`,
+    typeof parsed.error === "string" ? parsed.error : redactedExcerpt(text, secrets) || `HTTP ${status}`,
     retryAfterMs,
   );
 }

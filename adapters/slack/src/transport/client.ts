@@ -1,11 +1,13 @@
 /**
  * The `WebClient` the adapter sends through: built from a token, or a sibling of a given
  * client or Bolt app (same token and API URL), always with the hidden retries off, so the
- * engine's bounded retries, pacing and receipts are the truth.
+ * engine's bounded retries, pacing and receipts are the truth, and with every line it logs
+ * redacted.
  */
 import { PayloadError, RateLimitedError } from "@outbox/core";
-import { LogLevel, WebClient, type WebClientOptions } from "@slack/web-api";
+import { WebClient, type WebClientOptions } from "@slack/web-api";
 import type { SlackAdapterConfig } from "../types.js";
+import { redactingLogger } from "./redacting-logger.js";
 
 /** The fetch function a `WebClient` calls. */
 export type SlackFetch = NonNullable<WebClientOptions["fetch"]>;
@@ -41,8 +43,8 @@ export function createSlackClient(config: SlackAdapterConfig): SlackClient {
   const timeoutMs = options.timeout ?? 60_000;
   const web = new WebClient(token, {
     timeout: timeoutMs,
-    ...(options.logger === undefined && options.logLevel === undefined ? { logLevel: LogLevel.ERROR } : {}),
     ...options,
+    logger: redactingLogger([token], options.logger),
     slackApiUrl: config.slackApiUrl ?? given?.slackApiUrl ?? "https://slack.com/api/",
     fetch,
     retryConfig: { retries: 0 },

@@ -4,7 +4,7 @@
  * held in memory, given up after the client's timeout like every Web API call. The URL is
  * signed, so it never appears in an error message.
  */
-import { type LoadedMedia, PlatformError, RateLimitedError } from "@outbox/core";
+import { type LoadedMedia, PlatformError, RateLimitedError, redactedExcerpt } from "@outbox/core";
 import type { SlackClient } from "./client.js";
 import { fromNetwork } from "./errors.js";
 
@@ -44,7 +44,7 @@ export async function uploadBytes(
       Math.round((Number.isFinite(seconds) ? seconds : 1) * 1000),
     );
   }
-  const description = `file_upload_failed: HTTP ${response.status}${text ? ` ${text.slice(0, 200)}` : ""}`;
+  const description = `file_upload_failed: HTTP ${response.status}${text ? ` ${redactedExcerpt(text, [client.token])}` : ""}`;
   throw new PlatformError(`Slack ${METHOD}: ${description}`, {
     method: METHOD,
     status: response.status,

@@ -10,6 +10,7 @@ import {
   type OutboxError,
   PlatformError,
   RateLimitedError,
+  redactedExcerpt,
   TargetNotFoundError,
   TransportError,
 } from "@outbox/core";
@@ -36,18 +37,22 @@ const HINTS: Record<number, string> = {
   130429: "the number's throughput is exceeded: send slower",
 };
 
-/** Map a non-2xx (or unreadable) Graph answer onto core's errors. */
+/**
+ * Map a non-2xx (or unreadable) Graph answer onto core's errors. A body that is not Graph's
+ * JSON (a proxy's page) is quoted in part, `secrets` removed from it first.
+ */
 export function fromResponse(
   method: string,
   status: number,
   headers: Record<string, string | string[] | undefined>,
   body: Record<string, unknown> | undefined,
   text: string,
+  secrets: readonly string[] = [],
 ): OutboxError {
   const error = (body?.error ?? {}) as GraphError;
   const code = typeof error.code === "number" ? error.code : undefined;
   const details = [error.message, error.error_data?.details].filter((s) => s !== undefined && s !== "");
-  const said = details.length > 0 ? details.join(": ") : text.slice(0, 200) || `HTTP ${status}`;
+  const said = details.length > 0 ? details.join(": ") : redactedExcerpt(text, secrets) || `HTTP ${status}`;
   const hint = code === undefined ? undefined : HINTS[code];
   const message = `WhatsApp ${method}: ${code === undefined ? `HTTP ${status}` : `error ${code}`} (${said})${hint ? `; ${hint}` : ""}`;
   const retryAfter = retryAfterMs(headers);

@@ -66,7 +66,7 @@ export function createGraphClient(config: WhatsAppAdapterConfig): GraphClient {
     }
     const json = parse(text);
     if (response.statusCode >= 200 && response.statusCode < 300 && json !== undefined) return json;
-    throw fromResponse(method, response.statusCode, response.headers, json, text);
+    throw fromResponse(method, response.statusCode, response.headers, json, text, [config.token]);
   };
 
   return {

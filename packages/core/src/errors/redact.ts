@@ -26,6 +26,10 @@ const PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [/\bx(?:ox[a-z]|app)-[A-Za-z0-9-]+/gi, REDACTED],
   // Discord bot tokens and other three-part signed tokens (JWTs).
   [/\b[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]{20,}/g, REDACTED],
+  // Meta (WhatsApp Cloud API) access tokens.
+  [/\bEAA[A-Za-z0-9]{20,}/g, REDACTED],
+  // Matrix access tokens (Synapse `syt_`, MAS `mat_` and `mct_`).
+  [/\b(?:syt|mat|mct)_[A-Za-z0-9_-]{8,}/g, REDACTED],
 ];
 
 /**
@@ -62,6 +66,18 @@ export function redactSecrets(text: string, secrets: readonly string[] = []): st
   out = out.replace(URL_IN_TEXT, (_match, scheme: string, rest: string) => redactUrl(scheme, rest));
   for (const [pattern, replacement] of PATTERNS) out = out.replace(pattern, replacement);
   return out;
+}
+
+/**
+ * At most `maxLength` characters of a platform's answer (an HTML error page, a proxy's text),
+ * to quote in an error message: secrets are removed from the whole text BEFORE it is cut, so
+ * a cut can never leave the start of a secret that redaction would no longer recognise.
+ */
+export function redactedExcerpt(text: string, secrets: readonly string[] = [], maxLength = 200): string {
+  const clean = redactSecrets(text, secrets);
+  if (clean.length <= maxLength) return clean;
+  const high = clean.charCodeAt(maxLength - 1);
+  return clean.slice(0, high >= 0xd800 && high <= 0xdbff ? maxLength - 1 : maxLength);
 }
 
 /** Own properties of an error worth keeping, redacted; other objects are dropped. */
