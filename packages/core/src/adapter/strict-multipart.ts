@@ -123,19 +123,20 @@ type State = "opening" | "after" | "headers" | "body" | "done";
 
 /**
  * Reads a `multipart/form-data` body strictly, handing each part to the sink `open` returns
- * for it. The body must start with its boundary and end with the closing one.
+ * for it (a stream, or chunks already in memory). The body must start with its boundary and
+ * end with the closing one.
  *
  * @throws StrictMultipartError on any framing or header error.
  */
 export async function readStrictMultipart(
-  body: AsyncIterable<Uint8Array>,
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   boundary: string,
   open: (head: MultipartPartHead) => MultipartPartSink,
 ): Promise<void> {
   const opening = Buffer.from(`--${boundary}`);
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   let buf: Buffer = Buffer.alloc(0);
-  let state: State = "opening";
+  let state = "opening" as State;
   let sink: MultipartPartSink | undefined;
 
   const step = (): boolean => {
@@ -240,7 +241,7 @@ export interface ReadFormOptions {
  * @throws StrictMultipartError on a malformed body or a part over its limit.
  */
 export async function readStrictForm(
-  body: AsyncIterable<Uint8Array>,
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   boundary: string,
   options: ReadFormOptions = {},
 ): Promise<ReceivedForm> {
