@@ -29,6 +29,13 @@ export { escapeHtml, unescapeHtml } from "./markdown/escape-html.js";
 export { createHtmlRenderer, type HtmlDialect } from "./markdown/html-renderer.js";
 export { parseMarkdown } from "./markdown/parse-markdown.js";
 export { type MarkerRenderDialect, renderMarkers } from "./markdown/render-markers.js";
+export {
+  hasInvisible,
+  isLinkable,
+  judgeLinks,
+  labelMisleads,
+  stripInvisible,
+} from "./markdown/untrusted-links.js";
 export * from "./media/index.js";
 export * from "./parse/index.js";
 export * from "./payload/types.js";
