@@ -10,6 +10,7 @@ export { createFaultQueue, type FaultQueue } from "./adapter/fault-queue.js";
 export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "./adapter/html-reading.js";
 export type * from "./adapter/observed.js";
 export { observedLines } from "./adapter/observed-lines.js";
+export { mergeMentions, observedMentions } from "./adapter/observed-mentions.js";
 export { type DecodedHtml, decodeStrictHtml } from "./adapter/strict-html.js";
 export {
   type DecodedMarkers,

@@ -5,7 +5,7 @@
  * read the plain `body`: `@room` pings the whole room (when the sender's power level allows,
  * as a bot's usually does) and a user ID pings that user. The emulator applies both strictly.
  */
-import type { ObservedMentions } from "@outbox/core";
+import { type ObservedMentions, observedMentions } from "@outbox/core";
 import { badJson } from "./api-error.js";
 
 /** `@room` as the legacy `.m.rule.roomnotif` rule matches it (a whole word of the body). */
@@ -23,26 +23,12 @@ export function mentionsOf(content: Record<string, unknown>): ObservedMentions |
   if (room !== undefined && typeof room !== "boolean") throw badJson("m.mentions.room must be a boolean");
   if (users !== undefined && (!Array.isArray(users) || users.some((id) => typeof id !== "string")))
     throw badJson("m.mentions.user_ids must be an array of user ids");
-  return pings(room === true, (users as string[] | undefined) ?? []);
-}
-
-/** Both notifications together (an edit adds to what its message already notified). */
-export function mergeMentions(
-  a: ObservedMentions | undefined,
-  b: ObservedMentions | undefined,
-): ObservedMentions | undefined {
-  return pings(a?.everyone === true || b?.everyone === true, [...(a?.users ?? []), ...(b?.users ?? [])]);
+  return observedMentions(room === true, (users as string[] | undefined) ?? []);
 }
 
 function legacy(body: string): ObservedMentions | undefined {
-  return pings(
+  return observedMentions(
     ROOM.test(body),
     [...body.matchAll(USER_ID)].map(([id]) => id),
   );
-}
-
-function pings(everyone: boolean, users: string[]): ObservedMentions | undefined {
-  const unique = [...new Set(users)];
-  if (!everyone && unique.length === 0) return undefined;
-  return { ...(everyone ? { everyone } : {}), ...(unique.length > 0 ? { users: unique } : {}) };
 }

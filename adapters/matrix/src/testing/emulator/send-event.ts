@@ -9,10 +9,10 @@
  * the same sender and room (the spec tells clients to ignore any other; strict here: refused);
  * the whole event within 65,536 bytes (413 `M_TOO_LARGE`).
  */
-import type { ObservedMessage } from "@outbox/core";
+import { mergeMentions, type ObservedMessage } from "@outbox/core";
 import { badJson, MatrixApiError } from "./api-error.js";
 import type { MediaRepository } from "./media.js";
-import { mentionsOf, mergeMentions } from "./mentions.js";
+import { mentionsOf } from "./mentions.js";
 import { readMessage } from "./message.js";
 import type { MatrixStore, StoredEvent } from "./store.js";
 import { BOT_USER } from "./types.js";
