@@ -145,7 +145,7 @@ export const untrustedTextCases: ConformanceCase[] = [
   {
     id: "untrusted.schemes",
     checks:
-      "Links to any scheme but `http:`, `https:` and `mailto:` (`tg://user`, `tg://login`, `tg://proxy`, `tg://resolve`, `javascript:`, `ftp:`) are plain text: no link span opens one and nobody is notified; the labels stay visible and a `mailto:` link stays live.",
+      "Links to any scheme but `http:`, `https:` and `mailto:` (`tg://user`, `tg://login`, `tg://proxy`, `tg://resolve`, `javascript:`, `ftp:`) are plain text: no link span opens one and nobody is notified; the labels stay visible.",
     gate: "always",
     applies: always,
     exercises: ["text"],
