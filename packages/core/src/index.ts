@@ -31,6 +31,7 @@ export { createHtmlRenderer, type HtmlDialect } from "./markdown/html-renderer.j
 export { parseMarkdown } from "./markdown/parse-markdown.js";
 export { type MarkerRenderDialect, renderMarkers } from "./markdown/render-markers.js";
 export {
+  escapeAroundUrls,
   hasInvisible,
   isLinkable,
   judgeLinks,

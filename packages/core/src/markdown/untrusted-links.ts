@@ -172,3 +172,29 @@ function judged(node: Nodes): Nodes[] {
 export function judgeLinks<T extends Nodes>(tree: T): T {
   return judged(tree)[0] as T;
 }
+
+/**
+ * A web address written as text: `http(s)://` up to a space or `< >`, trailing sentence
+ * punctuation left out. Clients link it whole, so it must reach them unbroken.
+ */
+const BARE_URL = /https?:\/\/[^\s<>]*[^\s<>.,;:!?'")\]]/gi;
+
+/**
+ * `text` with its bare web addresses written by `url` (Slack's `<…>`, or verbatim where the
+ * client links them itself) and everything between them by `escape`. A marker escape (a
+ * zero-width space after `_` or `~`) inside an address would cut the link the client makes
+ * of it, and markers in an address never format.
+ */
+export function escapeAroundUrls(
+  text: string,
+  escape: (text: string) => string,
+  url: (url: string) => string,
+): string {
+  let out = "";
+  let last = 0;
+  for (const match of text.matchAll(BARE_URL)) {
+    out += escape(text.slice(last, match.index)) + url(match[0]);
+    last = match.index + match[0].length;
+  }
+  return last === 0 ? escape(text) : out + escape(text.slice(last));
+}
