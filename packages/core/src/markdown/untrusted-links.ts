@@ -180,21 +180,21 @@ export function judgeLinks<T extends Nodes>(tree: T): T {
 const BARE_URL = /https?:\/\/[^\s<>]*[^\s<>.,;:!?'")\]]/gi;
 
 /**
- * `text` with its bare web addresses written by `url` (Slack's `<…>`, or verbatim where the
- * client links them itself) and everything between them by `escape`. A marker escape (a
+ * `text` with its bare web addresses written by `address` (Slack's `<…>`, or verbatim where the
+ * client links them itself) and everything between them by `literal`. A marker escape (a
  * zero-width space after `_` or `~`) inside an address would cut the link the client makes
  * of it, and markers in an address never format.
  */
 export function escapeAroundUrls(
   text: string,
-  escape: (text: string) => string,
-  url: (url: string) => string,
+  literal: (text: string) => string,
+  address: (url: string) => string,
 ): string {
   let out = "";
   let last = 0;
   for (const match of text.matchAll(BARE_URL)) {
-    out += escape(text.slice(last, match.index)) + url(match[0]);
+    out += literal(text.slice(last, match.index)) + address(match[0]);
     last = match.index + match[0].length;
   }
-  return last === 0 ? escape(text) : out + escape(text.slice(last));
+  return last === 0 ? literal(text) : out + literal(text.slice(last));
 }
