@@ -63,6 +63,8 @@ function visibleUrl(url: string): string {
 
 /** A host name in its ASCII (punycode) lower-case form, without a leading `www.`; `undefined` if it is none. */
 function canonicalHost(host: string): string | undefined {
+  // Plain ASCII names need no parser (and `new URL` is the cost of judging a link).
+  if (/^[a-z\d-]+(?:\.[a-z\d-]+)*$/i.test(host)) return host.toLowerCase().replace(/^www\./, "");
   try {
     return new URL(`http://${host}/`).hostname.replace(/^www\./, "");
   } catch {
@@ -86,6 +88,7 @@ function targetHost(url: string): string | undefined {
 /** Whether two spellings name the same URL (as written, or once both are parsed). */
 function sameUrl(label: string, url: string): boolean {
   if (label === url) return true;
+  if (!label.includes(":")) return false;
   try {
     return new URL(label).href === new URL(url).href;
   } catch {
@@ -103,8 +106,9 @@ export function labelMisleads(label: string, url: string): boolean {
   const text = stripInvisible(label).trim();
   if (text === "" || sameUrl(text, url)) return false;
   if (URL_LIKE.test(text)) return true;
-  const target = targetHost(url);
+  let target: string | undefined | null = null;
   for (const [named] of text.matchAll(HOST)) {
+    if (target === null) target = targetHost(url);
     const host = canonicalHost(named);
     if (host === undefined || target === undefined) return true;
     if (target !== host && !target.endsWith(`.${host}`)) return true;
