@@ -29,6 +29,7 @@ export function createMatrixAdapter(config: MatrixAdapterConfig): ChannelAdapter
     renderer: matrixRenderer,
     transport: createMatrixTransport(client, {
       ...(config.notice !== undefined ? { notice: config.notice } : {}),
+      ...(config.mentions !== undefined ? { mentions: config.mentions } : {}),
       ...(config.allowUnencryptedInEncryptedRooms !== undefined
         ? { allowUnencryptedInEncryptedRooms: config.allowUnencryptedInEncryptedRooms }
         : {}),

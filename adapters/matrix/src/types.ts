@@ -18,6 +18,13 @@ export interface MatrixAdapterConfig {
   /** Send text as `m.notice` (the spec's type for automated replies: clients and other bots do not answer it). Default `false`: `m.text`. */
   notice?: boolean;
   /**
+   * Let the reply's text notify people as Matrix's legacy push rules read it: `@room` pings the
+   * whole room (when the bot's power level allows), a user ID or display name pings that user.
+   * Default `false`: every event, edits and media included, carries an empty `m.mentions`,
+   * which turns those rules off, so a model's `@room` pings nobody.
+   */
+  mentions?: boolean;
+  /**
    * Send plaintext into end-to-end encrypted rooms. The adapter does not encrypt (E2EE is out
    * of scope); by default it refuses such a room with an `AuthError` naming it, since its
    * members' clients would show the plaintext marked as unencrypted. Default `false`.

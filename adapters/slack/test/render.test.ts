@@ -20,6 +20,16 @@ describe("mrkdwn renderer", () => {
     ]);
   });
 
+  it("writes a bare web address as <url>: linked whole, its _ and ~ literal, no zero-width space in it", () => {
+    const url = "https://example.com/~user/_notes?a=1&b=*x";
+    const rendered = slackRenderer.render(parseReplyMarkdown(`see ${url}. _Then_ that`));
+    expect(rendered).toBe("see <https://example.com/~user/_notes?a=1&amp;b=*x>. _Then_ that");
+    const { text, formatting } = decodeMrkdwn(rendered);
+    expect(text).toBe(`see ${url}. Then that`);
+    expect(formatting?.[0]).toEqual({ kind: "link", offset: 4, length: url.length, url });
+    expect(rendered).not.toContain("\u200b");
+  });
+
   it("escapes & < > and keeps them visible as typed", () => {
     const rendered = slackRenderer.render(parseReplyMarkdown("1 < 2 && 3 > 2; AT&T \\<b>x\\</b>"));
     expect(rendered).toBe("1 &lt; 2 &amp;&amp; 3 &gt; 2; AT&amp;T &lt;b&gt;x&lt;/b&gt;");
@@ -81,7 +91,7 @@ describe("mrkdwn renderer", () => {
 
   it("plain text is readable and escaped", () => {
     expect(slackRenderer.plain(parseReplyMarkdown("**a** [b](https://x.y) <c>"))).toBe(
-      "a b (https://x.y) &lt;c&gt;",
+      "a b (<https://x.y>) &lt;c&gt;",
     );
   });
 });

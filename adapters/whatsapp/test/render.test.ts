@@ -22,6 +22,15 @@ describe("WhatsApp renderer", () => {
     expect(words("```\nline 1\n  line 2\n```", "pre")).toEqual(["line 1\n  line 2"]);
   });
 
+  it("leaves a bare web address as written, so the client links it whole (no zero-width space in it)", () => {
+    const url = "https://example.com/~user/_notes/*x";
+    expect(render(`see ${url}, _then_`)).toBe(`see ${url}, _then_`);
+    expect(shown(`see ${url}, _then_`).formatting).toEqual([
+      { kind: "link", offset: 4, length: url.length, url },
+      { kind: "italic", offset: url.length + 6, length: 4 },
+    ]);
+  });
+
   it("shows a link's label, then its URL, which the client links; the URL alone when they are the same", () => {
     expect(render("[the docs](https://example.com/docs)")).toBe("the docs (https://example.com/docs)");
     expect(render("<https://example.com>")).toBe("https://example.com");

@@ -14,6 +14,7 @@ import {
   type Transport,
   TransportError,
 } from "@outbox/core";
+import type { Nodes } from "mdast";
 import { describe, expect, it } from "vitest";
 import { brokenRenderers } from "../src/broken-renderers.js";
 import { conformanceCases } from "../src/cases/registry.js";
@@ -63,7 +64,27 @@ const EMPTY_RECEIPT = { ok: true, messages: [], failures: [], degraded: [] };
 const escaped = (text: string): string =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/** Reference markup with every link written as the reply wrote it: no untrusted-text policy. */
+const rawLinks = (node: Nodes): string => {
+  if (node.type === "link")
+    return `<a href="${escaped(node.url).replace(/"/g, "&quot;")}">${rawLinks({ type: "paragraph", children: node.children })}</a>`;
+  if ("children" in node)
+    return node.children.map((child) => rawLinks(child as Nodes)).join(node.type === "root" ? "\n\n" : "");
+  return "value" in node ? escaped(node.value) : "";
+};
+
 const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: Record<string, RegExp> }> = [
+  {
+    bug: "writes links as the reply wrote them (no untrusted-text policy)",
+    options: { renderer: (r) => ({ ...r, render: rawLinks }) },
+    caughtBy: {
+      "untrusted.lying-links":
+        /^link "https:\/\/good.example\/login" → https:\/\/evil.example\/login: its label names another place/,
+      "untrusted.bidi":
+        /^link "https:\/\/evil.example\/reset\u202egro.elpmaxe.doog" → https:\/\/evil.example\/reset: its label names another place/,
+      "untrusted.schemes": /^link "me" → tg:\/\/user\?id=42: a live scheme/,
+    },
+  },
   {
     bug: "drops the reply reference on media and albums",
     options: {

@@ -15,6 +15,7 @@ export { createFaultQueue, type FaultQueue } from "./adapter/fault-queue.js";
 export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "./adapter/html-reading.js";
 export type * from "./adapter/observed.js";
 export { observedLines } from "./adapter/observed-lines.js";
+export { mergeMentions, observedMentions } from "./adapter/observed-mentions.js";
 export { type DecodedHtml, decodeStrictHtml } from "./adapter/strict-html.js";
 export {
   type DecodedMarkers,
@@ -52,6 +53,14 @@ export { escapeHtml, unescapeHtml } from "./markdown/escape-html.js";
 export { createHtmlRenderer, type HtmlDialect } from "./markdown/html-renderer.js";
 export { parseMarkdown } from "./markdown/parse-markdown.js";
 export { type MarkerRenderDialect, renderMarkers } from "./markdown/render-markers.js";
+export {
+  escapeAroundUrls,
+  hasInvisible,
+  isLinkable,
+  judgeLinks,
+  labelMisleads,
+  stripInvisible,
+} from "./markdown/untrusted-links.js";
 export * from "./media/index.js";
 export * from "./parse/index.js";
 export * from "./payload/types.js";

@@ -2,8 +2,10 @@
  * Markdown tree → Discord Markdown, from the mdast core parses. Headings 1–3 stay headings
  * (`#`, `##`, `###`; deeper ones become bold lines), lists are `-`/`1.` lines, quotes `> `
  * lines (Discord cannot nest them), tables code blocks with aligned columns, links masked
- * links for http(s) URLs only; all other text is escaped.
+ * links for http(s) URLs only, judged by core's untrusted-text policy first; all other text
+ * is escaped.
  */
+import { judgeLinks } from "@outbox/core";
 import type { List, Nodes, PhrasingContent, Root, RootContent, Table } from "mdast";
 import { escapeMarkdown, fenceSafe, linkTarget } from "./escape.js";
 
@@ -12,7 +14,7 @@ const LANGUAGE = /^[\w#+.-]{1,32}$/;
 
 /** Render a Markdown tree (a whole reply or a chunk of one) as Discord Markdown. */
 export function renderDiscordMarkdown(tree: Root): string {
-  return blocks(tree.children, "\n\n");
+  return blocks(judgeLinks(tree).children, "\n\n");
 }
 
 function blocks(children: RootContent[], separator: string): string {
@@ -73,8 +75,6 @@ function node(n: Nodes): string {
       return "\n";
     case "link":
       return link(n.url, inline(n.children));
-    case "image":
-      return link(n.url, escapeMarkdown(n.alt || n.url));
     case "definition":
       return "";
     default:
@@ -84,7 +84,7 @@ function node(n: Nodes): string {
 
 function link(url: string, label: string): string {
   if (!SAFE_LINK.test(url)) return label;
-  if (label === "" || label === escapeMarkdown(url)) return `<${url.replace(/[\s<>]/g, encodeURIComponent)}>`;
+  if (label === escapeMarkdown(url)) return `<${url.replace(/[\s<>]/g, encodeURIComponent)}>`;
   return `[${label}](${linkTarget(url)})`;
 }
 

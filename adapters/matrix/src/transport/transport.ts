@@ -26,6 +26,8 @@ import { voiceContent } from "./voice.js";
 export interface MatrixTransportOptions {
   /** Send text as `m.notice` instead of `m.text`. Default `false`. */
   notice?: boolean;
+  /** Leave out `m.mentions`, so the legacy push rules read mentions from the text. Default `false`: `m.mentions: {}` on every event. */
+  mentions?: boolean;
   /** Send plaintext into end-to-end encrypted rooms. Default `false`: refused. */
   allowUnencryptedInEncryptedRooms?: boolean;
 }
@@ -35,11 +37,14 @@ export function createMatrixTransport(client: MatrixClient, options: MatrixTrans
   const rooms = new RoomResolver(client, options.allowUnencryptedInEncryptedRooms ?? false);
   const relations = new Relations(client);
   const msgtype = options.notice ? "m.notice" : "m.text";
+  // An event with `m.mentions` is judged by it alone (an empty one pings nobody); without it,
+  // `@room` and any user ID in the body notify (the spec's legacy push rules).
+  const inert: Content = options.mentions ? {} : { "m.mentions": {} };
 
   /** Send one `m.room.message` for an operation, with its relation, under the operation's txnId. */
   const send = async (op: OperationBase, room: string, content: Content): Promise<SentMessage> => {
     const relation = await relations.of(op, room);
-    const event = relation ? { ...content, "m.relates_to": relation } : content;
+    const event = { ...content, ...inert, ...(relation ? { "m.relates_to": relation } : {}) };
     let id: string;
     try {
       id = await client.sendEvent(room, "m.room.message", txnIdOf(op), event, op.signal);
@@ -65,7 +70,10 @@ export function createMatrixTransport(client: MatrixClient, options: MatrixTrans
     },
     async editText(op: EditOperation) {
       const room = await rooms.roomOf(op);
-      const content = editContent(op.messageId, textContent(op.text, msgtype));
+      const content = {
+        ...editContent(op.messageId, { ...textContent(op.text, msgtype), ...inert }),
+        ...inert,
+      };
       try {
         await client.sendEvent(room, "m.room.message", txnIdOf(op), content, op.signal);
       } catch (error) {

@@ -1,8 +1,12 @@
 /**
- * Escaping for Slack mrkdwn. Slack decodes only `&amp; &lt; &gt;`; `& < >` are its control
- * characters. Its style markers (`* _ ~ \``) have no escape: a literal marker that could open
- * a span is followed by a zero-width space (U+200B), which Slack shows as nothing.
+ * Escaping for Slack mrkdwn. Slack documents one escape ("Formatting text for app surfaces",
+ * "Escaping text"): its control characters `& < >` written `&amp; &lt; &gt;`. Its style
+ * markers (`* _ ~ \``) have none (no backslash escape, no entity): a literal marker that could
+ * open a span is followed by a zero-width space (U+200B), which Slack shows as nothing. A bare
+ * web address is written in Slack's link syntax `<url>`, where markers are literal.
  */
+
+import { escapeAroundUrls } from "@outbox/core";
 
 /** Zero-width space: breaks a marker's pairing without a visible character. */
 const ZWSP = "\u200b";
@@ -26,15 +30,23 @@ function isBoundary(char: string | undefined): boolean {
  * style markers in opening position (boundary before, a non-space after).
  */
 export function escapeText(text: string, mentions: boolean): string {
-  if (!mentions) return neutralize(text);
+  if (!mentions) return literal(text);
   let out = "";
   let last = 0;
   for (const match of text.matchAll(SLACK_TOKEN)) {
-    out += neutralize(text.slice(last, match.index));
+    out += literal(text.slice(last, match.index));
     out += match[0];
     last = match.index + match[0].length;
   }
-  return out + neutralize(text.slice(last));
+  return out + literal(text.slice(last));
+}
+
+/**
+ * Literal text; a bare web address becomes Slack's own link syntax `<url>`, inside which no
+ * marker formats (a zero-width space in it would cut the link Slack makes of it).
+ */
+function literal(text: string): string {
+  return escapeAroundUrls(text, neutralize, (url) => `<${escapeUrl(url)}>`);
 }
 
 function neutralize(text: string): string {

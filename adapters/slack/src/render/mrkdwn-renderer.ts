@@ -22,8 +22,7 @@ const dialect = (mentions: boolean): MarkerRenderDialect => ({
   quote: "&gt; ",
   bullet: "• ",
   link(url, label) {
-    if (url === undefined) return escapeControl(label);
-    if (label === "" || label === url) return `<${escapeUrl(url)}>`;
+    if (label === url) return `<${escapeUrl(url)}>`;
     return `<${escapeUrl(url)}|${escapeControl(label)}>`;
   },
 });

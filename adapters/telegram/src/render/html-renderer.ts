@@ -2,13 +2,15 @@
  * Markdown tree → Telegram HTML (`parse_mode: "HTML"`), from the mdast core parses, never
  * by regex substitution. Uses only the tags Telegram supports (`b i s code pre a
  * blockquote tg-spoiler`); headings become bold lines, lists `•`/`1.` lines, everything
- * else is escaped text. Telegram forbids entities inside code and nested blockquotes, so
+ * else is escaped text. Links are judged by core's untrusted-text policy first: no `tg:`
+ * link (a mention, a login token, a proxy) is ever live, no label misleads. Telegram forbids entities inside code and nested blockquotes, so
  * those are flattened.
  *
  * One walk builds the HTML and counts its visible length as Telegram does (UTF-16 units
  * of the text after entity parsing): escaped text counts as the text it escapes, tags
  * count nothing, so the planner never re-reads the HTML to measure it.
  */
+import { judgeLinks } from "@outbox/core";
 import type { List, Nodes, PhrasingContent, Root, RootContent } from "mdast";
 import { escapeAttribute, escapeHtml } from "./escape.js";
 
@@ -27,18 +29,17 @@ interface Walk {
   quoted: boolean;
 }
 
-const SAFE_LINK = /^(https?:|tg:|mailto:)/i;
 const LANGUAGE = /^[\w#+.-]{1,32}$/;
 
 /** Render a Markdown tree (a whole reply or a chunk of one) as Telegram HTML. */
 export function renderTelegramHtml(tree: Root): string {
-  return blocks(tree.children, "\n\n", { length: 0, quoted: false });
+  return blocks(judgeLinks(tree).children, "\n\n", { length: 0, quoted: false });
 }
 
 /** Render a tree as Telegram HTML with its visible length, in one walk. */
 export function renderTelegramHtmlMeasured(tree: Root): MeasuredHtml {
   const walk: Walk = { length: 0, quoted: false };
-  const text = blocks(tree.children, "\n\n", walk);
+  const text = blocks(judgeLinks(tree).children, "\n\n", walk);
   return { text, length: walk.length };
 }
 
@@ -114,20 +115,12 @@ function node(n: Nodes, walk: Walk): string {
       walk.length += 1;
       return "\n";
     case "link":
-      return link(n.url, inline(n.children, walk), walk);
-    case "image":
-      return link(n.url, text(n.alt || n.url, walk), walk);
+      return `<a href="${escapeAttribute(n.url)}">${inline(n.children, walk)}</a>`;
     case "definition":
       return "";
     default:
       return "children" in n ? inline(n.children, walk) : "value" in n ? text(String(n.value), walk) : "";
   }
-}
-
-function link(url: string, content: string, walk: Walk): string {
-  if (!SAFE_LINK.test(url)) return content;
-  const label = content === "" ? text(url, walk) : content;
-  return `<a href="${escapeAttribute(url)}">${label}</a>`;
 }
 
 function codeBlock(value: string, lang: string | null | undefined, walk: Walk): string {

@@ -1,9 +1,12 @@
 /**
- * Escaping for WhatsApp's markup. WhatsApp has no escape character: a literal style marker
+ * Escaping for WhatsApp's markup. WhatsApp documents its markers ("How to format your
+ * messages") and no escape character, entity or literal mode: a literal style marker
  * (`* _ ~ \``) in opening position (a word boundary before, a non-space after) is followed by a
  * zero-width space (U+200B), which the client shows as nothing and which keeps the marker from
  * pairing; a `>` starting a line (a quote) is preceded by one.
  */
+
+import { escapeAroundUrls } from "@outbox/core";
 
 /** Zero-width space: breaks a marker's pairing without a visible character. */
 const ZWSP = "\u200b";
@@ -13,8 +16,16 @@ function isBoundary(char: string | undefined): boolean {
   return char === undefined || char === ZWSP || /[\s\p{P}\p{S}]/u.test(char);
 }
 
-/** Escape literal text: style markers in opening position, and `>` or a list marker starting a line. */
+/**
+ * Escape literal text: style markers in opening position, and `>` starting a line. A bare
+ * web address is left as written: the client links it whole, and a zero-width space in it
+ * would cut the link.
+ */
 export function escapeText(text: string): string {
+  return escapeAroundUrls(text, escapeMarkers, (url) => url);
+}
+
+function escapeMarkers(text: string): string {
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const char = text[i] as string;

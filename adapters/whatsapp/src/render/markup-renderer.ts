@@ -17,10 +17,9 @@ const WHATSAPP: MarkerRenderDialect = {
   block: (value) => `\`\`\`${fenceSafe(value)}\`\`\``,
   quote: "> ",
   bullet: "- ",
-  // The label, then the URL the client links (only the label for unsafe schemes).
+  // The label, then the URL the client links.
   link(url, label) {
-    if (url === undefined) return escapeText(label);
-    if (label === "" || label === url) return url;
+    if (label === url) return url;
     return `${escapeText(label)} (${url})`;
   },
 };

@@ -10,6 +10,7 @@ import { policyCases } from "./policy.js";
 import { receiptCases } from "./receipt.js";
 import { replyCases } from "./reply.js";
 import { textCases } from "./text.js";
+import { untrustedTextCases } from "./untrusted-text.js";
 import { voiceCases } from "./voice.js";
 
 /**
@@ -29,6 +30,10 @@ export const CONFORMANCE_CASE_IDS = [
   "text.blocks",
   "text.nested-fence",
   "text.markdown-image",
+  "untrusted.mentions",
+  "untrusted.lying-links",
+  "untrusted.bidi",
+  "untrusted.schemes",
   "media.image.url",
   "media.image.file",
   "media.image.base64",
@@ -139,6 +144,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
   ...textCases.slice(0, -1),
   ...lineCases,
   ...textCases.slice(-1),
+  ...untrustedTextCases,
   ...mediaCases,
   ...albumCases,
   ...voiceCases,

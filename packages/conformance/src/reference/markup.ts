@@ -1,10 +1,17 @@
 /**
  * The reference platform's markup: a small, strict HTML dialect (`b i s code pre a
  * blockquote spoiler`, `<pre><code class="language-x">` for a code language, entities
- * `&lt; &gt; &amp; &quot;`), like Telegram's. The renderer writes it from the mdast tree;
- * the emulator parses it, refuses anything malformed and decodes the formatting spans.
+ * `&lt; &gt; &amp; &quot;`), like Telegram's. The renderer writes it from the mdast tree
+ * (links judged by core's untrusted-text policy); the emulator parses it, refuses anything
+ * malformed and decodes the formatting spans.
  */
-import { decodeStrictHtml, type ObservedFormat, type ObservedFormatKind, type Renderer } from "@outbox/core";
+import {
+  decodeStrictHtml,
+  judgeLinks,
+  type ObservedFormat,
+  type ObservedFormatKind,
+  type Renderer,
+} from "@outbox/core";
 import type { Nodes, Root } from "mdast";
 
 /** The tags the reference platform understands, and the span each shows. */
@@ -39,9 +46,9 @@ export function parseReferenceSpans(markup: string): ParsedReferenceMarkup {
 
 /** The reference renderer: mdast → reference markup, plain text for the fallback. */
 export const referenceRenderer: Renderer = {
-  render: (tree: Root) => blocks(tree.children, html),
+  render: (tree: Root) => blocks(judgeLinks(tree).children, html),
   measure: (rendered: string) => parseReferenceMarkup(rendered).length,
-  plain: (tree: Root) => blocks(tree.children, plain),
+  plain: (tree: Root) => blocks(judgeLinks(tree).children, plain),
 };
 
 // --- internal ---
@@ -121,8 +128,6 @@ function span(node: Nodes, m: Markup): string {
       return m.wrap("a", inline(node.children, m), { href: node.url });
     case "break":
       return "\n";
-    case "image":
-      return m.escape(node.alt ?? "");
     default:
       if ("children" in node) return inline(node.children as Nodes[], m);
       return "value" in node ? m.escape(String(node.value)) : "";

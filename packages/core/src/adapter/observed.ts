@@ -51,6 +51,18 @@ export type ObservedLine = {
   number?: number;
 };
 
+/**
+ * Who a message notified, as the platform decides it from what it stored (Matrix `m.mentions`,
+ * or its legacy push rules on the body when that is absent; Slack's `<!channel>` and `<@U…>`
+ * tokens; Discord's content under `allowed_mentions`; Telegram's `tg://user` links).
+ */
+export type ObservedMentions = {
+  /** The whole room or channel was notified (`@room`, `<!channel>`, `<!here>`, `@everyone`, `@here`). */
+  everyone?: boolean;
+  /** Ids of the users, roles or groups notified by name (`@alice:example.org`, `U0123`, a snowflake). */
+  users?: string[];
+};
+
 /** One message as the platform holds it, decoded from the emulator's recorded wire traffic. */
 export type ObservedMessage = {
   /** What the platform shows. */
@@ -72,6 +84,12 @@ export type ObservedMessage = {
   formatting?: ObservedFormat[];
   /** Album members, in order. */
   items?: ObservedMessage[];
+  /**
+   * Who the message (or any accepted edit of it) notified; absent when it notified nobody. An
+   * emulator decodes it as strictly as the platform: a mention the platform would act on is
+   * recorded even when the adapter did not mean it.
+   */
+  mentions?: ObservedMentions;
   /** Platform id of the message this one replies to. */
   replyTo?: string;
   /** Thread / topic the message was posted in. */

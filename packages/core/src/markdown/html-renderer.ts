@@ -2,17 +2,17 @@
  * Markdown tree → HTML in a small dialect (Matrix's `formatted_body`, the web inbox), from
  * the mdast core parses. The only elements written are `p br strong em del code pre blockquote
  * ul ol[start] li hr a[href]`, `code[class=language-*]`, the dialect's headings and its
- * spoiler `span`; links only to the dialect's schemes; every text value is escaped, so raw
- * HTML in a reply is text. Line structure is carried by elements, never by raw newlines,
+ * spoiler `span`; links judged by the untrusted-text policy first (untrusted-links.ts: only
+ * `http:`, `https:` and `mailto:` targets, labels that do not mislead); every text value is
+ * escaped, so raw HTML in a reply is text. Line structure is carried by elements, never by raw newlines,
  * which HTML collapses: a paragraph is `<p>`, a line break inside it `<br>`.
  */
 import type { List, Nodes, PhrasingContent, Root, RootContent } from "mdast";
 import { escapeHtml } from "./escape-html.js";
+import { judgeLinks } from "./untrusted-links.js";
 
 /** What differs between the HTML dialects {@link createHtmlRenderer} writes. */
 export interface HtmlDialect {
-  /** Link schemes `a[href]` may use (`/^(https?:|mailto:)/i`); any other link renders as its text. */
-  safeLink: RegExp;
   /** A heading of `depth` (1–6) around its rendered content: `<h2>…</h2>`, or `<p><strong>…</strong></p>` where headings are not allowed. */
   heading(depth: number, content: string): string;
   /** Attributes, with a leading space, of the `span` that hides a spoiler (` data-mx-spoiler`, ` class="spoiler"`). */
@@ -28,8 +28,7 @@ export function createHtmlRenderer(dialect: HtmlDialect): (tree: Root) => string
   /** A tight list item's paragraphs render without `<p>` (a block after one starts a new line by itself). */
   const tight = (child: RootContent): string =>
     child.type === "paragraph" ? inline(child.children) : node(child);
-  const link = (url: string, content: string): string =>
-    dialect.safeLink.test(url) ? `<a href="${escapeHtml(url)}">${content || escapeHtml(url)}</a>` : content;
+  const link = (url: string, content: string): string => `<a href="${escapeHtml(url)}">${content}</a>`;
   const list = (n: List): string => {
     const start =
       n.ordered && n.start !== null && n.start !== undefined && n.start !== 1 ? ` start="${n.start}"` : "";
@@ -72,15 +71,13 @@ export function createHtmlRenderer(dialect: HtmlDialect): (tree: Root) => string
         return "<br>";
       case "link":
         return link(n.url, inline(n.children));
-      case "image":
-        return link(n.url, escapeHtml(n.alt || n.url));
       case "definition":
         return "";
       default:
         return "children" in n ? inline(n.children) : "value" in n ? escapeHtml(String(n.value)) : "";
     }
   }
-  return (tree) => blocks(tree.children);
+  return (tree) => blocks(judgeLinks(tree).children);
 }
 
 function wrap(tag: string, content: string, attributes = ""): string {

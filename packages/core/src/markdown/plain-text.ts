@@ -1,5 +1,6 @@
 import type { List, Root, RootContent } from "mdast";
 import type { Renderer } from "../adapter/types.js";
+import { isLinkable } from "./untrusted-links.js";
 
 /** Options of {@link toPlainText}. */
 export interface PlainTextOptions {
@@ -31,7 +32,8 @@ function text(node: Root | RootContent, markers: boolean): string {
       return markers ? "———" : "";
     case "link": {
       const inner = inline(node.children, markers);
-      return markers && inner !== node.url && node.url !== "" ? `${inner} (${node.url})` : inner;
+      // A target outside the untrusted-text policy's schemes (`tg:`, `javascript:`) is never written.
+      return markers && inner !== node.url && isLinkable(node.url) ? `${inner} (${node.url})` : inner;
     }
     case "blockquote": {
       const inner = blocks(node.children, "\n\n", markers);

@@ -7,6 +7,7 @@
  * blocks and links, and names its quote prefix and bullet.
  */
 import type { List, Nodes, PhrasingContent, Root, RootContent } from "mdast";
+import { judgeLinks } from "./untrusted-links.js";
 
 /** What differs between marker dialects. */
 export interface MarkerRenderDialect {
@@ -20,13 +21,16 @@ export interface MarkerRenderDialect {
   quote: string;
   /** Written before each unordered list item (`- `). */
   bullet: string;
-  /** A link: `url` is `undefined` when its scheme is not http(s) or mailto (show the label only). */
-  link(url: string | undefined, label: string): string;
+  /**
+   * A live link, already judged by the untrusted-text policy (untrusted-links.ts): `url` is
+   * `http:`, `https:` or `mailto:`, `label` its plain text (the URL itself when the reply gave
+   * none or a misleading one), never empty.
+   */
+  link(url: string, label: string): string;
 }
 
 /** Zero-width space: keeps a styled span's markers at word boundaries. */
 const ZWSP = "\u200b";
-const SAFE_LINK = /^(https?:|mailto:)/i;
 
 /** One rendered inline piece; `styled` when it starts and ends with a style marker. */
 interface Piece {
@@ -36,7 +40,7 @@ interface Piece {
 
 /** Render a Markdown tree (a whole reply or a chunk of one) in a marker dialect. */
 export function renderMarkers(tree: Root, dialect: MarkerRenderDialect): string {
-  return blocks(tree.children, "\n\n", dialect);
+  return blocks(judgeLinks(tree).children, "\n\n", dialect);
 }
 
 const isBoundary = (char: string | undefined) =>
@@ -106,9 +110,7 @@ function piece(n: Nodes, d: MarkerRenderDialect): Piece {
     case "break":
       return { text: "\n", styled: false };
     case "link":
-      return { text: link(n.url, plainLabel(n.children), d), styled: false };
-    case "image":
-      return { text: link(n.url, n.alt || n.url, d), styled: false };
+      return { text: d.link(n.url, plainLabel(n.children)), styled: false };
     default:
       return { text: "children" in n ? inline(n.children as PhrasingContent[], d) : "", styled: false };
   }
@@ -126,10 +128,6 @@ function plainLabel(children: PhrasingContent[]): string {
   return children
     .map((c) => ("value" in c ? c.value : "children" in c ? plainLabel(c.children) : ""))
     .join("");
-}
-
-function link(url: string, label: string, d: MarkerRenderDialect): string {
-  return d.link(SAFE_LINK.test(url) ? url : undefined, label);
 }
 
 function list(n: List, d: MarkerRenderDialect): string {

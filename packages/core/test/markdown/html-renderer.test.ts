@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { createHtmlRenderer, escapeHtml, parseReplyMarkdown, unescapeHtml } from "../../src/index.js";
 
 const render = createHtmlRenderer({
-  safeLink: /^https:/i,
   heading: (depth, content) => `<h${depth}>${content}</h${depth}>`,
   spoilerAttributes: ' class="s"',
 });
@@ -11,7 +10,7 @@ const html = (markdown: string) => render(parseReplyMarkdown(markdown));
 describe("createHtmlRenderer", () => {
   it("writes the dialect's headings, spoilers and link schemes; escapes every text; lines as elements", () => {
     expect(html("## T\n\n||x|| [a](https://e.test) [b](http://e.test) <b>&\nnext")).toBe(
-      '<h2>T</h2><p><span class="s">x</span> <a href="https://e.test">a</a> b &lt;b&gt;&amp;<br>next</p>',
+      '<h2>T</h2><p><span class="s">x</span> <a href="https://e.test">a</a> <a href="http://e.test">b</a> &lt;b&gt;&amp;<br>next</p>',
     );
     expect(html("3. a\n4. b\n\n```js\n<x>\n```")).toBe(
       '<ol start="3"><li>a</li><li>b</li></ol><pre><code class="language-js">&lt;x&gt;</code></pre>',

@@ -1,11 +1,12 @@
 /**
  * Markdown tree → Markdown text for MCP clients, which render Markdown. Built from the
  * mdast core parses, so every character of the reply's text is escaped where it could be
- * read as markup: a client shows exactly the text the reply meant, formatted.
+ * read as markup: a client shows exactly the text the reply meant, formatted. Links follow
+ * core's untrusted-text policy (only http(s) and mailto, no misleading label).
  */
 
 import type { Renderer } from "@outbox/core";
-import { toPlainText } from "@outbox/core";
+import { judgeLinks, toPlainText } from "@outbox/core";
 import type { List, Nodes, Root, RootContent } from "mdast";
 
 const PUNCTUATION = /[\\`*_[\]<>&~|#]/g;
@@ -130,16 +131,14 @@ function node(n: Nodes): string {
       return "\\\n";
     case "link":
       return `[${inline(n.children)}](${destination(n.url)})`;
-    case "image":
-      return `[${escapeText(n.alt || n.url)}](${destination(n.url)})`;
     default:
       return "children" in n ? inline(n.children) : "value" in n ? escapeText(String(n.value)) : "";
   }
 }
 
-/** Renders a tree as escaped Markdown. */
+/** Renders a tree as escaped Markdown, its links judged by core's untrusted-text policy. */
 export function renderMarkdown(tree: Root): string {
-  return node(tree);
+  return node(judgeLinks(tree));
 }
 
 /** The renderer of the MCP channel: Markdown out, readable plain text as the fallback, length in UTF-16 units. */

@@ -9,7 +9,6 @@ import { createHtmlRenderer } from "@outbox/core";
 
 /** Render a Markdown tree (a whole reply or a chunk of one) as HTML. */
 export const renderMarkdownHtml = createHtmlRenderer({
-  safeLink: /^(https?:|mailto:)/i,
   heading: (_depth, content) => `<p><strong>${content}</strong></p>`,
   spoilerAttributes: ' class="ob-spoiler"',
 });

@@ -9,6 +9,7 @@ import type { ObservedMessage } from "@outbox/core";
 import { DiscordApiError, invalidFormBody } from "./api-error.js";
 import type { RequestBody, UploadedFile } from "./body.js";
 import { decodeDiscordMarkdown } from "./markdown.js";
+import { discordMentions } from "./mentions.js";
 import type { NonceLog } from "./nonces.js";
 import type { DiscordStore } from "./store.js";
 
@@ -59,7 +60,8 @@ export function createMessage(
   if (earlier !== undefined) return earlier;
   const id = store.snowflake();
   const thread = channel.type === "thread" ? channelId : undefined;
-  const observed = observe(text, uploads, voice, reference, thread);
+  const mentions = discordMentions(text, json.allowed_mentions);
+  const observed = { ...observe(text, uploads, voice, reference, thread), ...(mentions ? { mentions } : {}) };
   const answer = {
     id,
     channel_id: channelId,

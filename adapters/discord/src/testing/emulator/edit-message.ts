@@ -4,10 +4,12 @@
  * Message, 50162 for a voice message; an accepted edit becomes a revision of the observation.
  */
 
+import { mergeMentions } from "@outbox/core";
 import { DiscordApiError, invalidFormBody } from "./api-error.js";
 import type { RequestBody } from "./body.js";
 import { checkMentions, IS_VOICE_MESSAGE, MAX_CONTENT } from "./create-message.js";
 import { decodeDiscordMarkdown } from "./markdown.js";
+import { discordMentions } from "./mentions.js";
 import type { DiscordStore, StoredMessage } from "./store.js";
 
 /** Validate and apply an edit; returns Discord's message object. */
@@ -39,7 +41,7 @@ export function editMessage(
   if (text.trim() === "" && attachments.length === 0)
     throw new DiscordApiError(400, 50006, "Cannot send an empty message");
   message.payload = { ...message.payload, content: text };
-  if (message.observed) message.observed = revise(message.observed, text);
+  if (message.observed) message.observed = revise(message.observed, text, json.allowed_mentions);
   message.answer = { ...message.answer, content: text, edited_timestamp: new Date().toISOString() };
   return message.answer;
 }
@@ -61,9 +63,20 @@ function existing(store: DiscordStore, channelId: string, messageId: string): St
   return message;
 }
 
-/** The observation after an edit: new text (or caption) and spans; the shown text becomes a revision. */
-function revise(observed: NonNullable<StoredMessage["observed"]>, text: string) {
-  const { formatting: _old, revisions = [], text: shownText, caption: shownCaption, ...rest } = observed;
+/**
+ * The observation after an edit: new text (or caption) and spans; the shown text becomes a
+ * revision; whom the new content pings adds to whom the message pinged.
+ */
+function revise(observed: NonNullable<StoredMessage["observed"]>, text: string, allowedMentions: unknown) {
+  const {
+    formatting: _old,
+    mentions: before,
+    revisions = [],
+    text: shownText,
+    caption: shownCaption,
+    ...rest
+  } = observed;
+  const mentions = mergeMentions(before, discordMentions(text, allowedMentions));
   const decoded = text === "" ? { text: "", formatting: [] } : decodeDiscordMarkdown(text);
   const field = observed.kind === "text" ? "text" : "caption";
   const shown = (field === "text" ? shownText : shownCaption) ?? "";
@@ -71,6 +84,7 @@ function revise(observed: NonNullable<StoredMessage["observed"]>, text: string) 
     ...rest,
     ...(field === "text" ? { text: decoded.text } : decoded.text === "" ? {} : { caption: decoded.text }),
     ...(decoded.formatting.length > 0 ? { formatting: decoded.formatting } : {}),
+    ...(mentions ? { mentions } : {}),
     revisions: [...revisions, shown],
   };
 }

@@ -9,9 +9,10 @@
  * the same sender and room (the spec tells clients to ignore any other; strict here: refused);
  * the whole event within 65,536 bytes (413 `M_TOO_LARGE`).
  */
-import type { ObservedMessage } from "@outbox/core";
+import { mergeMentions, type ObservedMessage } from "@outbox/core";
 import { badJson, MatrixApiError } from "./api-error.js";
 import type { MediaRepository } from "./media.js";
+import { mentionsOf } from "./mentions.js";
 import { readMessage } from "./message.js";
 import type { MatrixStore, StoredEvent } from "./store.js";
 import { BOT_USER } from "./types.js";
@@ -38,7 +39,14 @@ export function sendMessage(
   checkSize(roomId, eventId, content);
   const event: StoredEvent = { eventId, roomId, type: "m.room.message", sender: BOT_USER, content };
   if (relation?.rel_type === "m.replace") applyEdit(store, media, roomId, relation, content);
-  else event.observed = { ...readMessage(content, media), ...placement(store, roomId, relation) };
+  else {
+    const mentions = mentionsOf(content);
+    event.observed = {
+      ...readMessage(content, media),
+      ...(mentions ? { mentions } : {}),
+      ...placement(store, roomId, relation),
+    };
+  }
   store.add(event);
   store.recordTransaction(scope, txnId, eventId);
   return eventId;
@@ -150,8 +158,11 @@ function applyEdit(
   if (before.kind !== "text" || shown.kind !== "text")
     throw badJson("the emulator models edits of text messages only");
   const { replyTo, thread } = before;
+  // The edit event's own (outer) content decides whom it notifies.
+  const mentions = mergeMentions(before.mentions, mentionsOf(content));
   target.observed = {
     ...shown,
+    ...(mentions ? { mentions } : {}),
     ...(replyTo !== undefined ? { replyTo } : {}),
     ...(thread !== undefined ? { thread } : {}),
     revisions: [...(before.revisions ?? []), before.text ?? ""],

@@ -11,6 +11,8 @@ import {
   type MarkerAtom,
   type MarkerDialect,
   type MarkerSpan,
+  type ObservedMentions,
+  observedMentions,
 } from "@outbox/core";
 
 /** Decoded mrkdwn. */
@@ -51,7 +53,8 @@ function tokens(line: string, atoms: MarkerAtom[], spans: MarkerSpan[]): void {
     const [target = "", label] = match[1].split(/\|(.*)/s);
     const from = atoms.length;
     for (const char of decodeEntities(label ?? mentionLabel(target))) atoms.push({ char, literal: true });
-    if (/^(https?|mailto):/i.test(target))
+    // Slack links any scheme it is given (`tel:`, `slack:`, an app's own), not only the web's.
+    if (/^[a-z][a-z\d+.-]*:/i.test(target))
       spans.push({ kind: "link", from, to: atoms.length, url: decodeEntities(target) });
   }
   plain(line.slice(last));
@@ -61,4 +64,19 @@ function mentionLabel(target: string): string {
   if (target.startsWith("!subteam^")) return `@${target.slice(9)}`;
   if (target.startsWith("!")) return `@${target.slice(1).split("^")[0]}`;
   return target;
+}
+
+/** Slack's notifying tokens: `<@U…>`/`<@W…>` users, `<!subteam^…>` groups, `<!here>`, `<!channel>`, `<!everyone>`. */
+const MENTION = /<(?:@([UW][A-Z0-9]+)|!subteam\^([A-Z0-9]+)|!(here|channel|everyone))(?:\|[^<>]*)?>/g;
+
+/** Whom stored mrkdwn (or `markdown_text`) notifies, as Slack reads its tokens; `undefined` when nobody. */
+export function mrkdwnMentions(raw: string): ObservedMentions | undefined {
+  let everyone = false;
+  const users = new Set<string>();
+  for (const [, user, group, special] of raw.matchAll(MENTION)) {
+    if (special !== undefined) everyone = true;
+    const id = user ?? group;
+    if (id !== undefined) users.add(id);
+  }
+  return observedMentions(everyone, users);
 }

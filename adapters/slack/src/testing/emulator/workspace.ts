@@ -5,7 +5,7 @@
 import type { ObservedMessage } from "@outbox/core";
 import { SlackApiError } from "./errors.js";
 import { decodeMarkdownText } from "./markdown-text.js";
-import { decodeMrkdwn } from "./mrkdwn.js";
+import { decodeMrkdwn, mrkdwnMentions } from "./mrkdwn.js";
 import { shownKind } from "./sniff.js";
 import type { EmulatedConversation, StoredFile, StoredMessage } from "./types.js";
 
@@ -106,9 +106,11 @@ function observe(m: StoredMessage): ObservedMessage {
   const place = m.threadTs === undefined ? {} : { thread: m.threadTs, replyTo: m.threadTs };
   const formatting = decoded.formatting.length > 0 ? { formatting: decoded.formatting } : {};
   const revisions = m.revisions ? { revisions: [...m.revisions] } : {};
+  const pinged = mrkdwnMentions(m.markdown ?? m.text);
+  const mentions = pinged ? { mentions: pinged } : {};
   if (m.files.length === 0)
-    return { kind: "text", text: decoded.text, ...formatting, ...place, ...revisions };
-  const caption = decoded.text === "" ? {} : { caption: decoded.text, ...formatting };
+    return { kind: "text", text: decoded.text, ...formatting, ...mentions, ...place, ...revisions };
+  const caption = decoded.text === "" ? {} : { caption: decoded.text, ...formatting, ...mentions };
   const items = m.files.map(fileMessage);
   if (items.length === 1) return { ...(items[0] as ObservedMessage), ...caption, ...place, ...revisions };
   return { kind: "album", items, ...caption, ...place, ...revisions };

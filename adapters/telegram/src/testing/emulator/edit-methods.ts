@@ -6,8 +6,7 @@
  */
 import { badRequest } from "./api-error.js";
 import type { Message } from "./chats.js";
-import { observedFormatting } from "./observed-formatting.js";
-import { type Handler, parseText, TEXT_LIMIT, takeFlood } from "./send-methods.js";
+import { formattingField, type Handler, parseText, TEXT_LIMIT, takeFlood } from "./send-methods.js";
 
 /** Telegram's answer to an edit whose text and entities equal the current ones. */
 export const NOT_MODIFIED =
@@ -32,7 +31,7 @@ const editMessageText: Handler = async ({ params }, ctx) => {
     ...(entities ? { entities } : {}),
     edit_date: Math.floor(Date.now() / 1000),
   };
-  ctx.observations.edit(chatId, message.message_id, parsed.text, observedFormatting(parsed.entities));
+  ctx.observations.edit(chatId, message.message_id, parsed.text, formattingField(parsed));
   return ctx.chats.replace(chatId, edited);
 };
 

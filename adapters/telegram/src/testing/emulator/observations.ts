@@ -2,7 +2,8 @@
  * What the emulated chats show, in arrival order: one {@link ObservedMessage} per send (an
  * album is one), found again by its message ids when an edit or a delete names them.
  */
-import type { ObservedFormat, ObservedMessage } from "./types.js";
+import { mergeMentions } from "@outbox/core";
+import type { ObservedMessage } from "./types.js";
 
 interface Entry {
   chatId: number;
@@ -20,15 +21,25 @@ export class Observations {
     this.entries.push({ chatId, ids, message });
   }
 
-  /** An accepted edit: the shown text becomes a revision, the new text and spans replace it. */
-  edit(chatId: number, id: number, text: string, formatting: ObservedFormat[]): void {
+  /**
+   * An accepted edit: the shown text becomes a revision, the new text and spans replace it;
+   * whom it notifies adds to whom the message notified before.
+   */
+  edit(
+    chatId: number,
+    id: number,
+    text: string,
+    shown: Pick<ObservedMessage, "formatting" | "mentions">,
+  ): void {
     const entry = this.find(chatId, id);
     if (!entry) return;
-    const { formatting: _old, revisions = [], ...rest } = entry.message;
+    const { formatting: _old, mentions: before, revisions = [], ...rest } = entry.message;
+    const mentions = mergeMentions(before, shown.mentions);
     entry.message = {
       ...rest,
       text,
-      ...(formatting.length > 0 ? { formatting } : {}),
+      ...(shown.formatting ? { formatting: shown.formatting } : {}),
+      ...(mentions ? { mentions } : {}),
       revisions: [...revisions, entry.message.text ?? ""],
     };
   }

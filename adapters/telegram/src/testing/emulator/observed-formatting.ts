@@ -2,7 +2,12 @@
  * Telegram's stored entities as the conformance suite's formatting spans: what a Telegram
  * client would show, decoded from the entities the emulator's HTML parser produced.
  */
-import type { ObservedFormat, ObservedFormatKind } from "@outbox/core";
+import {
+  observedMentions as mentioning,
+  type ObservedFormat,
+  type ObservedFormatKind,
+  type ObservedMentions,
+} from "@outbox/core";
 import type { TextEntity } from "./html-entities.js";
 
 /** Bot API entity type → span kind; types with no span kind (underline, custom emoji) are left out. */
@@ -33,4 +38,17 @@ export function observedFormatting(entities: readonly TextEntity[]): ObservedFor
     });
   }
   return spans.sort((a, b) => a.offset - b.offset);
+}
+
+/** A `tg://user?id=…` link: Telegram turns it into a mention of that user, who is notified. */
+const USER_LINK = /^tg:\/\/user\?(?:[^#]*&)?id=(\d+)/i;
+
+/** Whom stored entities notify: each `text_link` to `tg://user?id=…` (Telegram makes it a mention); `undefined` when nobody. */
+export function observedMentions(entities: readonly TextEntity[]): ObservedMentions | undefined {
+  const users = new Set<string>();
+  for (const entity of entities) {
+    const id = entity.type === "text_link" ? USER_LINK.exec(entity.url ?? "")?.[1] : undefined;
+    if (id !== undefined) users.add(id);
+  }
+  return mentioning(false, users);
 }

@@ -9,7 +9,7 @@ import { EntityParseError, type ParsedText, parseTelegramHtml } from "./html-ent
 import { parseLegacyMarkdown, parseMarkdownV2 } from "./markdown-entities.js";
 import { directUpload, type MediaContext, type MediaField, resolveMedia, type StoredFile } from "./media.js";
 import type { Observations } from "./observations.js";
-import { observedFormatting } from "./observed-formatting.js";
+import { observedFormatting, observedMentions } from "./observed-formatting.js";
 import type { ObservedMessage } from "./types.js";
 
 /** What a handler needs from the emulator. */
@@ -81,10 +81,13 @@ function captionContent(parsed: ParsedText | undefined): Record<string, unknown>
     : { caption: parsed.text };
 }
 
-/** `formatting` of an observation: the spans of parsed text, left out when plain. */
-export function formattingField(parsed: ParsedText | undefined): Pick<ObservedMessage, "formatting"> {
+/** `formatting` and `mentions` of an observation: the spans of parsed text and whom it notifies, each left out when none. */
+export function formattingField(
+  parsed: ParsedText | undefined,
+): Pick<ObservedMessage, "formatting" | "mentions"> {
   const formatting = observedFormatting(parsed?.entities ?? []);
-  return formatting.length > 0 ? { formatting } : {};
+  const mentions = observedMentions(parsed?.entities ?? []);
+  return { ...(formatting.length > 0 ? { formatting } : {}), ...(mentions ? { mentions } : {}) };
 }
 
 /** Visible caption and its spans, as an observation carries them (nothing when empty). */
