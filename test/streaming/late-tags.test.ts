@@ -8,7 +8,7 @@
 import { fixturePath } from "@outbox/conformance";
 import { type AgentEvent, type AgentRunReceipt, deliverAgentRun, type StreamMode } from "@outbox/core";
 import { describe, expect, it } from "vitest";
-import { eachChannel, fixturesDir, replyPlatforms, textRun, until } from "./channels.js";
+import { eachChannel, fixturesDir, png, replyPlatforms, textRun, until } from "./channels.js";
 
 const MODES: StreamMode[] = ["final", "blocks", "preview"];
 
@@ -101,10 +101,16 @@ describe.each(replyPlatforms)("late reply tags through the %s emulator", (name, 
     },
   );
 
-  /** Run `events` in `mode`; the receipt, checked ok. */
-  const runAudio = async (mode: StreamMode, events: AgentEvent[]): Promise<AgentRunReceipt> => {
+  /** Run `events` in `mode` (a function in the list is awaited before the next event); the receipt, checked ok. */
+  const runEvents = async (
+    mode: StreamMode,
+    events: Array<AgentEvent | (() => Promise<void>)>,
+  ): Promise<AgentRunReceipt> => {
     async function* replay(): AsyncGenerator<AgentEvent> {
-      yield* events;
+      for (const event of events) {
+        if (typeof event === "function") await event();
+        else yield event;
+      }
     }
     const receipt = await deliverAgentRun(replay(), channel.adapter, channel.target, {
       mode,
@@ -117,9 +123,29 @@ describe.each(replyPlatforms)("late reply tags through the %s emulator", (name, 
   };
 
   it.each(MODES)(
+    "%s: a file sent before the reply tag: the reply replies, the receipt names the file",
+    async (mode) => {
+      const previews = mode === "preview" && channel.adapter.capabilities.edits != null;
+      const receipt = await runEvents(mode, [
+        { type: "media", media: { mimeType: "image/png", filePath: png.path } },
+        { type: "text", text: PARAGRAPHS[0] as string },
+        // The preview shows the text before the tag arrives.
+        () => (previews ? until(() => channel.observe().length >= 2) : Promise.resolve()),
+        { type: "text", text: " [[reply_to_current]]" },
+        { type: "done" },
+      ]);
+      const replies = channel.observe().map((message) => message.replyTo);
+      // Final and preview: the text is the reply; blocks: it went before the tag too.
+      const late = mode === "final" || previews ? 1 : 2;
+      expect(replies).toEqual(late === 1 ? [undefined, current()] : [undefined, undefined]);
+      expect(receipt.degraded).toEqual(lateReplies(receipt, late));
+    },
+  );
+
+  it.each(MODES)(
     "%s: [[audio_as_voice]] after the audio went: the receipt names the audio message",
     async (mode) => {
-      const receipt = await runAudio(mode, [
+      const receipt = await runEvents(mode, [
         AUDIO,
         { type: "text", text: "Here is the recording you asked for, read aloud.\n\n" },
         { type: "text", text: " [[audio_as_voice]]" },
@@ -140,7 +166,7 @@ describe.each(replyPlatforms)("late reply tags through the %s emulator", (name, 
   it.each(MODES)(
     "%s: [[audio_as_voice]] written before a later audio makes it a voice note",
     async (mode) => {
-      const receipt = await runAudio(mode, [
+      const receipt = await runEvents(mode, [
         { type: "text", text: "[[audio_as_voice]] Here is the recording you asked for.\n\n" },
         AUDIO,
         { type: "done" },

@@ -28,7 +28,7 @@ import type {
   DeliverAgentRunOptions,
 } from "./run-types.js";
 import { createRunVoice } from "./run-voice.js";
-import { createTagReader } from "./written-tags.js";
+import { createTagReader, tagsOf } from "./written-tags.js";
 
 /**
  * Deliver an agent's run to `target` as it happens. Returns at once: iterate the result for
@@ -103,6 +103,7 @@ async function runAgent(
   const coverage = createPreviewCoverage(accumulated, () => streamed, parseOptions);
   let toolVoice = false;
 
+  const tagReader = createTagReader(target.currentMessageId);
   const reply = createRunReply(options, target, adapter.capabilities, ledger.degrade);
   const sender = createRunSender({
     adapter,
@@ -114,8 +115,10 @@ async function runAgent(
     runKey,
     reply,
     voice: createRunVoice(ledger.degrade),
-    tags: createTagReader(target.currentMessageId),
-    streamed: () => streamed,
+    // Blocks are read as they are delivered: what no delivery read yet is the text the splitter holds.
+    unread: splitter
+      ? () => tagsOf(splitter.pending, target.currentMessageId)
+      : () => tagReader.read(streamed),
   });
   const stopPreview = (): void => void sender.cancelPreview();
   const deliver = sender.deliver;
@@ -177,7 +180,7 @@ async function runAgent(
       if (splitter) await deliverBlocks(splitter.push(event.text));
       else if (mode === "preview") {
         if (sender.preview === undefined) {
-          sender.readStreamed();
+          sender.readWritten();
           const replyToId = reply.previewReplyTo();
           sender.preview = adapter.preview?.(target, {
             ...(settings.previewIntervalMs === undefined ? {} : { intervalMs: settings.previewIntervalMs }),
@@ -250,7 +253,7 @@ async function runAgent(
   }
   signal?.removeEventListener("abort", stopPreview);
   // A tag written after the last delivery still names the messages sent before it.
-  sender.readStreamed();
+  sender.readWritten();
   reply.finish();
   const previewReplaced = sender.replaced;
   return ledger.receipt({

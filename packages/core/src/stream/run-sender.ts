@@ -13,7 +13,7 @@ import type { RunLedger } from "./run-ledger.js";
 import type { RunReply, RunReplyStep } from "./run-reply.js";
 import type { AgentRunProgress, RunStepKind } from "./run-types.js";
 import type { RunVoice } from "./run-voice.js";
-import type { TagReader, WrittenTags } from "./written-tags.js";
+import type { WrittenTags } from "./written-tags.js";
 
 /** What the sender works with. */
 export interface RunSenderContext {
@@ -35,10 +35,8 @@ export interface RunSenderContext {
   reply: RunReply;
   /** The run's voice wish. */
   voice: RunVoice;
-  /** Reads the tags of the text the agent wrote so far. */
-  tags: TagReader;
-  /** The text the agent wrote so far. */
-  streamed: () => string;
+  /** The tags of the text the agent wrote that no delivery has read yet. */
+  unread: () => WrittenTags;
 }
 
 /** Sends a run's deliveries. */
@@ -55,7 +53,7 @@ export interface RunSender {
    */
   read<T extends WrittenTags>(tags: T): T;
   /** The run reads the tags of the text written so far (before each delivery, and when it ends). */
-  readStreamed(): void;
+  readWritten(): void;
   /** The live preview, once started; the final step settles it. */
   preview: LivePreview | undefined;
   /** Set when the settle did not turn the preview into the reply (see {@link LivePreview.replaced}). */
@@ -70,7 +68,7 @@ export interface RunSender {
 
 /** Create the sender of one run. */
 export function createRunSender(context: RunSenderContext): RunSender {
-  const { adapter, target, turn, ledger, progress, signal, runKey, reply, voice, tags } = context;
+  const { adapter, target, turn, ledger, progress, signal, runKey, reply, voice } = context;
   const counts: Record<RunStepKind, number> = { block: 0, media: 0, final: 0 };
   /** The failure that showed the platform unreachable; later deliveries are not attempted. */
   let down: OutboxError | undefined;
@@ -103,8 +101,8 @@ export function createRunSender(context: RunSenderContext): RunSender {
       voice.read(written);
       return written;
     },
-    readStreamed() {
-      sender.read(tags.read(context.streamed()));
+    readWritten() {
+      sender.read(context.unread());
     },
     cancelPreview() {
       if (sender.preview === undefined) return Promise.resolve(undefined);
@@ -128,7 +126,7 @@ export function createRunSender(context: RunSenderContext): RunSender {
           if (settling) await sender.cancelPreview();
           throw notAttempted(down);
         }
-        sender.readStreamed();
+        sender.readWritten();
         replied = reply.step(voice.step(payload), settling !== undefined);
         const options = { ...optionsFor(step), replyMode: replied.replyMode };
         receipt = settling
