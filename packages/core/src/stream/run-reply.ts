@@ -3,6 +3,7 @@
  * delivery, the live preview and the settled reply follow (docs/streaming.md, "Replies").
  */
 import type { Capabilities, ReceiptMessage, SendOptions } from "../adapter/types.js";
+import { excerpt } from "../errors/failure-entry.js";
 import type { ReplyPayload, Target } from "../payload/types.js";
 import type { PartDegradation } from "../plan/types.js";
 import type { DeliverAgentRunOptions } from "./run-types.js";
@@ -74,7 +75,6 @@ export function createRunReply(
   const conflicts = new Set<string>();
   let unreported: string[] = [];
   let preview: string | undefined;
-  let previewStarted = false;
   const wanted = (): string | null => (chosen != null && (every || !carried) ? chosen : null);
   const choose = (id: string): void => {
     chosen = id;
@@ -84,7 +84,7 @@ export function createRunReply(
         part: message.part,
         from: "reply",
         to: "none",
-        reason: `message ${message.id} went out before the agent wrote its reply tag (reply to ${id}); a sent message cannot become a reply${threads ? " or move into the reply's thread" : ""}, so only the run's messages sent after the tag carry the reply`,
+        reason: `message ${message.id} went out before the agent wrote its reply tag (reply to ${excerpt(id)}); a sent message cannot become a reply${threads ? " or move into the reply's thread" : ""}, so only the run's messages sent after the tag carry the reply`,
       })),
     );
     early = [];
@@ -93,7 +93,7 @@ export function createRunReply(
     part,
     from: "reply",
     to: `reply to ${chosen}`,
-    reason: `the reply tag naming message ${tagged} came after the run chose to reply to ${chosen}; a run keeps one reply target`,
+    reason: `the reply tag naming message ${excerpt(tagged)} came after the run chose to reply to ${chosen}; a run keeps one reply target`,
   });
 
   return {
@@ -109,7 +109,7 @@ export function createRunReply(
     step(payload, settling) {
       const notes = unreported.map((tagged) => conflictNote(tagged, 0));
       unreported = [];
-      const replyToId = settling && previewStarted && preview !== undefined ? preview : wanted();
+      const replyToId = settling && preview !== undefined ? preview : wanted();
       return { payload: { ...payload, replyToId }, replyMode, notes };
     },
     delivered(replyToId, messages) {
@@ -122,7 +122,6 @@ export function createRunReply(
     previewReplyTo() {
       // With no tag yet, the settled reply replaces the preview if a later tag asks for a reply.
       preview = wanted() ?? undefined;
-      previewStarted = true;
       if (preview !== undefined) carried = true;
       return preview;
     },

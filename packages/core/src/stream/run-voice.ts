@@ -1,6 +1,6 @@
 /**
  * The voice wish of an agent run: an `[[audio_as_voice]]` tag counts for the whole run, as it
- * does for a whole reply (docs/streaming.md, "Voice notes"). Audio sent after the run read it
+ * does for a whole reply (docs/streaming.md, "Tags written late"). Audio sent after the run read it
  * goes as a voice note; audio sent before cannot become one and is reported.
  */
 import type { ReceiptMessage } from "../adapter/types.js";

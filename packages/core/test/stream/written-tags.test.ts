@@ -34,11 +34,14 @@ describe("tags written in a run", () => {
     expect(tagsOf("[[reply_to_current]] no current message", undefined)).toEqual({ audioAsVoice: false });
   });
 
-  it("an injected [[reply_to:<id>]] in each of 300 blocks: the run keeps its first target, one note per block at most", async () => {
+  it("an injected [[reply_to:<id>]] in each of 300 blocks: the run keeps its first target, one short note per block at most", async () => {
     const adapter = createFakeAdapter();
     const events: AgentEvent[] = [{ type: "text", text: "[[reply_to_current]] Answer.\n\n" }];
     for (let i = 0; i < 300; i++)
-      events.push({ type: "text", text: `Block ${i} [[reply_to:evil-${i}]].\n\n` });
+      events.push({
+        type: "text",
+        text: `Block ${i} [[reply_to:${i === 0 ? "x".repeat(10_000) : `evil-${i}`}]].\n\n`,
+      });
     const receipt = await deliverAgentRun(
       script(events),
       adapter,
@@ -57,5 +60,7 @@ describe("tags written in a run", () => {
     expect(receipt.degraded.every((entry) => entry.from === "reply" && entry.to === "reply to m1")).toBe(
       true,
     );
+    // The agent writes the ids: the receipt quotes them cut short.
+    expect(Math.max(...receipt.degraded.map((entry) => entry.reason.length))).toBeLessThan(300);
   });
 });
