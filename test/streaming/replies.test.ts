@@ -4,42 +4,18 @@
  * `replyMode`), reach every message the run should reply with; on Slack a run stays in one
  * thread; what cannot be honoured is a degradation in the receipt.
  */
-import {
-  type AgentEvent,
-  type AgentRunProgress,
-  deliverAgentRun,
-  type EmulatedChannel,
-  type StreamMode,
-} from "@outbox/core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fixturesDir, platforms, png, until } from "./channels.js";
+import { type AgentEvent, type AgentRunProgress, deliverAgentRun, type StreamMode } from "@outbox/core";
+import { describe, expect, it } from "vitest";
+import { eachChannel, fixturesDir, platforms, png, textRun as run, until } from "./channels.js";
 
 const MODES: StreamMode[] = ["final", "blocks", "preview"];
 const channels = platforms.filter(([name]) => name === "telegram" || name === "slack");
-
-/** Yields `texts` as text events then `done`; `before[i]` is awaited before text `i`. */
-async function* run(
-  texts: string[],
-  before: Record<number, () => Promise<void>> = {},
-): AsyncGenerator<AgentEvent> {
-  for (const [index, text] of texts.entries()) {
-    await before[index]?.();
-    yield { type: "text", text };
-  }
-  yield { type: "done" };
-}
 
 /** Three paragraphs that `blocks` mode (minChars 10) sends as three messages. */
 const paragraphs = ["First, the revenue grew.\n\n", "Second, costs fell.\n\n", "Third, margins rose."];
 
 describe.each(channels)("reply targets of a streamed run through the %s emulator", (name, open) => {
-  let channel: EmulatedChannel;
-  beforeEach(async () => {
-    channel = await open();
-  });
-  afterEach(async () => {
-    await channel.close();
-  });
+  const channel = eachChannel(open);
   const current = (): string => channel.target.currentMessageId as string;
   const options = (mode: StreamMode) => ({ mode, minChars: 10, idleMs: 0 });
   /** What each message replies to (Slack: its thread), in order. */
@@ -81,19 +57,45 @@ describe.each(channels)("reply targets of a streamed run through the %s emulator
     expect(seen).toEqual(seen.map((_, index) => (name === "slack" || index === 0 ? current() : undefined)));
   });
 
-  it("blocks: a tag after the first block went cannot move it: the run stays where it started and says so", async () => {
+  it("blocks: a tag after the first blocks went replies from there on; the receipt names the blocks sent before", async () => {
     const texts = [...paragraphs.slice(0, 2), `${paragraphs[2]} [[reply_to_current]]`];
     const receipt = await deliverAgentRun(run(texts), channel.adapter, channel.target, options("blocks"))
       .receipt;
     expect(receipt.ok).toBe(true);
-    expect(replies()).toEqual([undefined, undefined, undefined]);
-    expect(receipt.degraded).toEqual([
-      expect.objectContaining({
-        part: 2,
+    expect(replies()).toEqual([undefined, undefined, current()]);
+    expect(receipt.degraded).toEqual(
+      receipt.messages.slice(0, 2).map((message) => ({
+        part: message.part,
         from: "reply",
         to: "none",
-        reason: expect.stringMatching(/came after/),
-      }),
+        reason: expect.stringContaining(
+          `message ${message.id} went out before the agent wrote its reply tag`,
+        ),
+      })),
+    );
+  });
+
+  it("blocks: a second tag naming another message is reported once; the run keeps its first target", async () => {
+    const texts = [
+      `[[reply_to_current]] ${paragraphs[0]}`,
+      `${paragraphs[1]} [[reply_to:999]]`,
+      paragraphs[2] as string,
+    ];
+    const receipt = await deliverAgentRun(run(texts), channel.adapter, channel.target, options("blocks"))
+      .receipt;
+    expect(receipt.ok).toBe(true);
+    expect(replies()).toEqual([
+      current(),
+      name === "slack" ? current() : undefined,
+      name === "slack" ? current() : undefined,
+    ]);
+    expect(receipt.degraded).toEqual([
+      {
+        part: 1,
+        from: "reply",
+        to: `reply to ${current()}`,
+        reason: expect.stringMatching(/naming message 999 came after the run chose/),
+      },
     ]);
   });
 

@@ -27,6 +27,8 @@ import type {
   AgentRunReceipt,
   DeliverAgentRunOptions,
 } from "./run-types.js";
+import { createRunVoice } from "./run-voice.js";
+import { createTagReader, tagsOf } from "./written-tags.js";
 
 /**
  * Deliver an agent's run to `target` as it happens. Returns at once: iterate the result for
@@ -101,7 +103,8 @@ async function runAgent(
   const coverage = createPreviewCoverage(accumulated, () => streamed, parseOptions);
   let toolVoice = false;
 
-  const reply = createRunReply(options, target, adapter.capabilities, parseOptions);
+  const tagReader = createTagReader(target.currentMessageId);
+  const reply = createRunReply(options, target, adapter.capabilities, ledger.degrade);
   const sender = createRunSender({
     adapter,
     target,
@@ -111,17 +114,21 @@ async function runAgent(
     signal,
     runKey,
     reply,
-    streamed: () => streamed,
+    voice: createRunVoice(ledger.degrade),
+    // Blocks are read as they are delivered: what no delivery read yet is the text the splitter holds.
+    unread: splitter
+      ? () => tagsOf(splitter.pending, target.currentMessageId)
+      : () => tagReader.read(streamed),
   });
   const stopPreview = (): void => void sender.cancelPreview();
   const deliver = sender.deliver;
   const deliverBlocks = async (blocks: string[]): Promise<void> => {
-    for (const block of blocks) await deliver("block", () => unsent(normalize({ text: block })));
+    for (const block of blocks) await deliver("block", () => unsent(sender.read(normalize({ text: block }))));
   };
   const flush = (scope: FlushScope): Promise<void> => deliverBlocks(splitter?.flush(scope) ?? []);
   const finalPayload = (text: string, media: ReturnType<typeof splitMedia>): ReplyPayload | null => {
     const payload = withToolItems(
-      normalize({ text, mediaUrls: media.refs, media: media.items }),
+      sender.read(normalize({ text, mediaUrls: media.refs, media: media.items })),
       toolItems,
       workspaceDir,
     );
@@ -173,7 +180,8 @@ async function runAgent(
       if (splitter) await deliverBlocks(splitter.push(event.text));
       else if (mode === "preview") {
         if (sender.preview === undefined) {
-          const replyToId = reply.previewReplyTo(streamed);
+          sender.readWritten();
+          const replyToId = reply.previewReplyTo();
           sender.preview = adapter.preview?.(target, {
             ...(settings.previewIntervalMs === undefined ? {} : { intervalMs: settings.previewIntervalMs }),
             ...(replyToId === undefined ? {} : { replyToId }),
@@ -244,6 +252,9 @@ async function runAgent(
     );
   }
   signal?.removeEventListener("abort", stopPreview);
+  // A tag written after the last delivery still names the messages sent before it.
+  sender.readWritten();
+  reply.finish();
   const previewReplaced = sender.replaced;
   return ledger.receipt({
     mode,

@@ -2,15 +2,17 @@
  * The combined receipt of an agent run: each delivery's receipt added in order, its part
  * numbers shifted so that they count across the whole run.
  */
-import type { DeliveryReceipt } from "../adapter/types.js";
+import type { DeliveryReceipt, ReceiptMessage } from "../adapter/types.js";
 import { AgentRunError, type OutboxError } from "../errors/errors.js";
 import { excerpt, failureEntry } from "../errors/failure-entry.js";
 import type { AgentRunReceipt } from "./run-types.js";
 
 /** Collects the deliveries of one run. */
 export interface RunLedger {
-  /** Add one delivery's receipt. */
-  add(receipt: DeliveryReceipt): void;
+  /** Add one delivery's receipt; returns its messages with their parts in the run. */
+  add(receipt: DeliveryReceipt): ReceiptMessage[];
+  /** Add degradations of messages already added (`part` counts in the run, as {@link RunLedger.add} returned it). */
+  degrade(entries: readonly DeliveryReceipt["degraded"][number][]): void;
   /** Add a failure that is not a delivery's (the run stopped early); it gets its own part number. */
   fail(error: OutboxError): void;
   /** The combined receipt so far. */
@@ -30,9 +32,14 @@ export function createRunLedger(): RunLedger {
         next = Math.max(next, offset + entry.part + 1);
         return { ...entry, part: offset + entry.part };
       };
-      messages.push(...receipt.messages.map(shift));
+      const added = receipt.messages.map(shift);
+      messages.push(...added);
       failures.push(...receipt.failures.map(shift));
       degraded.push(...receipt.degraded.map(shift));
+      return added;
+    },
+    degrade(entries) {
+      degraded.push(...entries);
     },
     fail(error) {
       const text = error instanceof AgentRunError ? error.undelivered.text.trim() : "";

@@ -2,11 +2,12 @@
  * The reply target of an agent run: one choice for the whole run that every block, media
  * delivery, the live preview and the settled reply follow (docs/streaming.md, "Replies").
  */
-import type { Capabilities, SendOptions } from "../adapter/types.js";
-import { parseReply } from "../parse/parse-reply.js";
-import type { ParseOptions, ReplyPayload, Target } from "../payload/types.js";
+import type { Capabilities, ReceiptMessage, SendOptions } from "../adapter/types.js";
+import { excerpt } from "../errors/failure-entry.js";
+import type { ReplyPayload, Target } from "../payload/types.js";
 import type { PartDegradation } from "../plan/types.js";
 import type { DeliverAgentRunOptions } from "./run-types.js";
+import type { WrittenTags } from "./written-tags.js";
 
 /** One delivery's reply: the payload to send, its options, and a tag that could not be honoured. */
 export interface RunReplyStep {
@@ -14,41 +15,46 @@ export interface RunReplyStep {
   payload: ReplyPayload;
   /** The send's `replyMode`. */
   replyMode: NonNullable<SendOptions["replyMode"]>;
-  /** A reply tag in this delivery that the run could not follow (part 0 of the delivery). */
-  note?: PartDegradation;
+  /** Reply tags naming another message than the run's, read since the last delivery (part 0 of this one). */
+  notes: PartDegradation[];
 }
 
 /** The reply bookkeeping of one run. */
 export interface RunReply {
   /**
-   * The reply of the next delivery; `settling` when it settles the run's live preview,
-   * `streamed` the text written so far (read for a tag when the run has not decided yet).
+   * The run read these tags (of the text written so far, or of a delivery's payload before
+   * what was already sent is left out): its reply tag counts from now on.
    */
-  step(payload: ReplyPayload, settling: boolean, streamed: string): RunReplyStep;
-  /** A delivery of the run produced messages. */
-  delivered(step: RunReplyStep): void;
-  /** The message a live preview starting now replies to (`streamed`: the text so far). */
-  previewReplyTo(streamed: string): string | undefined;
+  read(tags: WrittenTags): void;
+  /** The reply of the next delivery; `settling` when it settles the run's live preview. */
+  step(payload: ReplyPayload, settling: boolean): RunReplyStep;
+  /** Messages of the run went out (`replyToId`: what they reply to; `null` for nothing). */
+  delivered(replyToId: string | null | undefined, messages: readonly ReceiptMessage[]): void;
+  /** The message a live preview starting now replies to. */
+  previewReplyTo(): string | undefined;
+  /** The run ended: a tag naming another message that no later delivery carried is reported. */
+  finish(): void;
 }
 
 /**
  * Create the reply of one run. Without `replyToId`/`replyToCurrent` in the options the run
- * follows the reply tags: the first message that goes out decides for the whole run (a tag
- * anywhere in what was written by then counts); a tag that comes later cannot move what was
- * sent and is reported as a `reply` degradation. With `replyMode: "first"` the run's first
- * message carries the reply, with `all` every message; on a platform whose replies are
- * threads (`capabilities.replyThreads`) every message does, so the run stays in one thread.
+ * follows the reply tags: the first tag the run reads decides for the whole run (before
+ * each delivery every tag written so far counts). A message sent before that cannot be
+ * made a reply afterwards: each is reported to `degrade` as a `reply` degradation (its
+ * `part` in the run), and the messages sent after the tag carry the reply. With
+ * `replyMode: "first"` the first message sent with the reply known carries it, with `all`
+ * every one; on a platform whose replies are threads (`capabilities.replyThreads`) every
+ * one does, so everything after the tag is in the thread.
  */
 export function createRunReply(
   options: Pick<DeliverAgentRunOptions, "replyMode" | "replyToId" | "replyToCurrent">,
   target: Target,
   capabilities: Capabilities,
-  parseOptions: ParseOptions,
+  degrade: (entries: PartDegradation[]) => void,
 ): RunReply {
   const followsTags =
     options.replyMode !== "off" && options.replyToId === undefined && options.replyToCurrent !== true;
-  const tagIn = (text: string): string | null => parseReply(text, parseOptions).replyToId ?? null;
-  /** The run's reply target: an id, `null` for none, `undefined` while the tags may still decide. */
+  /** The run's reply target: an id, `null` for none; `undefined` while no tag was read. */
   let chosen: string | null | undefined =
     options.replyMode === "off"
       ? null
@@ -57,39 +63,72 @@ export function createRunReply(
         : options.replyToCurrent === true
           ? (target.currentMessageId ?? null)
           : undefined;
-  const every = options.replyMode === "all" || capabilities.replyThreads === true;
+  const threads = capabilities.replyThreads === true;
+  const every = options.replyMode === "all" || threads;
   const replyMode = every ? "all" : "first";
-  /** No message of the run carries the reply yet. */
-  let pending = true;
+  /** Some message of the run carries the reply. */
+  let carried = false;
+  /** Messages sent without a reply before the run read its tag. */
+  let early: ReceiptMessage[] = [];
+  let lastPart: number | undefined;
+  /** Tags naming another message than `chosen`: each is reported once, on the next delivery. */
+  const conflicts = new Set<string>();
+  let unreported: string[] = [];
   let preview: string | undefined;
-  let previewStarted = false;
-  const wanted = (): string | null => (chosen != null && (every || pending) ? chosen : null);
+  const wanted = (): string | null => (chosen != null && (every || !carried) ? chosen : null);
+  const choose = (id: string): void => {
+    chosen = id;
+    if (early.length === 0) return;
+    degrade(
+      early.map((message) => ({
+        part: message.part,
+        from: "reply",
+        to: "none",
+        reason: `message ${message.id} went out before the agent wrote its reply tag (reply to ${excerpt(id)}); a sent message cannot become a reply${threads ? " or move into the reply's thread" : ""}, so only the run's messages sent after the tag carry the reply`,
+      })),
+    );
+    early = [];
+  };
+  const conflictNote = (tagged: string, part: number): PartDegradation => ({
+    part,
+    from: "reply",
+    to: `reply to ${chosen}`,
+    reason: `the reply tag naming message ${excerpt(tagged)} came after the run chose to reply to ${chosen}; a run keeps one reply target`,
+  });
 
   return {
-    step(payload, settling, streamed) {
-      const tagged = payload.replyToId ?? undefined;
-      let note: PartDegradation | undefined;
-      if (chosen === undefined) chosen = tagged ?? tagIn(streamed);
-      else if (followsTags && tagged !== undefined && tagged !== chosen)
-        note = {
-          part: 0,
-          from: "reply",
-          to: chosen === null ? "none" : `reply to ${chosen}`,
-          reason: `the reply tag naming message ${tagged} came after the run's first message went out ${chosen === null ? "without a reply" : `replying to ${chosen}`}; a run keeps one reply target`,
-        };
-      const replyToId = settling && previewStarted && preview !== undefined ? preview : wanted();
-      return { payload: { ...payload, replyToId }, replyMode, ...(note ? { note } : {}) };
+    read(tags) {
+      const tagged = tags.replyToId ?? undefined;
+      if (!followsTags || tagged === undefined) return;
+      if (chosen === undefined) choose(tagged);
+      else if (tagged !== chosen && !conflicts.has(tagged)) {
+        conflicts.add(tagged);
+        unreported.push(tagged);
+      }
     },
-    delivered(step) {
-      if (step.payload.replyToId != null) pending = false;
+    step(payload, settling) {
+      const notes = unreported.map((tagged) => conflictNote(tagged, 0));
+      unreported = [];
+      const replyToId = settling && preview !== undefined ? preview : wanted();
+      return { payload: { ...payload, replyToId }, replyMode, notes };
     },
-    previewReplyTo(streamed) {
-      // Undecided: the tags written so far; the settled reply replaces the preview if a later tag differs.
-      const reply = chosen === undefined ? tagIn(streamed) : wanted();
-      preview = reply ?? undefined;
-      previewStarted = true;
-      if (preview !== undefined) pending = false;
+    delivered(replyToId, messages) {
+      const last = messages.at(-1);
+      if (last === undefined) return;
+      lastPart = last.part;
+      if (replyToId != null) carried = true;
+      else if (followsTags && chosen === undefined) early.push(...messages);
+    },
+    previewReplyTo() {
+      // With no tag yet, the settled reply replaces the preview if a later tag asks for a reply.
+      preview = wanted() ?? undefined;
+      if (preview !== undefined) carried = true;
       return preview;
+    },
+    finish() {
+      const part = lastPart;
+      if (part !== undefined) degrade(unreported.map((tagged) => conflictNote(tagged, part)));
+      unreported = [];
     },
   };
 }

@@ -10,8 +10,10 @@ import { excerpt, failureEntry, notAttempted, unreachable } from "../errors/fail
 import type { DeliveryTurn } from "../parse/delivery-turn.js";
 import type { ReplyPayload, Target } from "../payload/types.js";
 import type { RunLedger } from "./run-ledger.js";
-import type { RunReply } from "./run-reply.js";
+import type { RunReply, RunReplyStep } from "./run-reply.js";
 import type { AgentRunProgress, RunStepKind } from "./run-types.js";
+import type { RunVoice } from "./run-voice.js";
+import type { WrittenTags } from "./written-tags.js";
 
 /** What the sender works with. */
 export interface RunSenderContext {
@@ -31,8 +33,10 @@ export interface RunSenderContext {
   runKey: string | undefined;
   /** The run's reply target. */
   reply: RunReply;
-  /** The text the agent wrote so far. */
-  streamed: () => string;
+  /** The run's voice wish. */
+  voice: RunVoice;
+  /** The tags of the text the agent wrote that no delivery has read yet. */
+  unread: () => WrittenTags;
 }
 
 /** Sends a run's deliveries. */
@@ -43,6 +47,13 @@ export interface RunSender {
    * or recorded.
    */
   deliver(step: RunStepKind, make: () => ReplyPayload | null): Promise<void>;
+  /**
+   * The run read these tags (a delivery's payload, before what was already sent is left
+   * out): they count from now on, even when nothing of the payload is left to send.
+   */
+  read<T extends WrittenTags>(tags: T): T;
+  /** The run reads the tags of the text written so far (before each delivery, and when it ends). */
+  readWritten(): void;
   /** The live preview, once started; the final step settles it. */
   preview: LivePreview | undefined;
   /** Set when the settle did not turn the preview into the reply (see {@link LivePreview.replaced}). */
@@ -57,7 +68,7 @@ export interface RunSender {
 
 /** Create the sender of one run. */
 export function createRunSender(context: RunSenderContext): RunSender {
-  const { adapter, target, turn, ledger, progress, signal, runKey, reply } = context;
+  const { adapter, target, turn, ledger, progress, signal, runKey, reply, voice } = context;
   const counts: Record<RunStepKind, number> = { block: 0, media: 0, final: 0 };
   /** The failure that showed the platform unreachable; later deliveries are not attempted. */
   let down: OutboxError | undefined;
@@ -85,6 +96,14 @@ export function createRunSender(context: RunSenderContext): RunSender {
   const sender: RunSender = {
     preview: undefined,
     replaced: undefined,
+    read(written) {
+      reply.read(written);
+      voice.read(written);
+      return written;
+    },
+    readWritten() {
+      sender.read(context.unread());
+    },
     cancelPreview() {
       if (sender.preview === undefined) return Promise.resolve(undefined);
       cancelled ??= cancel(sender.preview);
@@ -95,6 +114,7 @@ export function createRunSender(context: RunSenderContext): RunSender {
       const settling = step === "final" ? sender.preview : undefined;
       let receipt: Awaited<ReturnType<ChannelAdapter["send"]>>;
       let payload: ReplyPayload | null = null;
+      let replied: RunReplyStep | undefined;
       try {
         payload = make();
         if (payload === null) {
@@ -106,14 +126,15 @@ export function createRunSender(context: RunSenderContext): RunSender {
           if (settling) await sender.cancelPreview();
           throw notAttempted(down);
         }
-        const replied = reply.step(payload, settling !== undefined, context.streamed());
+        sender.readWritten();
+        replied = reply.step(voice.step(payload), settling !== undefined);
         const options = { ...optionsFor(step), replyMode: replied.replyMode };
         receipt = settling
           ? await settling.settle(replied.payload, options)
           : await adapter.send(replied.payload, target, options);
         if (receipt.ok || receipt.messages.length > 0) turn.recordSent(payload);
-        if (receipt.messages.length > 0) reply.delivered(replied);
-        if (replied.note) receipt = { ...receipt, degraded: [...receipt.degraded, replied.note] };
+        if (replied.notes.length > 0)
+          receipt = { ...receipt, degraded: [...receipt.degraded, ...replied.notes] };
         if (settling?.replaced) {
           sender.replaced = settling.replaced;
           progress({ type: "preview-replaced", ...settling.replaced });
@@ -129,7 +150,9 @@ export function createRunSender(context: RunSenderContext): RunSender {
         };
       }
       down ??= receipt.failures.find((entry) => unreachable(entry.error))?.error;
-      ledger.add(receipt);
+      const messages = ledger.add(receipt);
+      reply.delivered(replied?.payload.replyToId, messages);
+      voice.delivered(messages);
       progress({ type: "delivered", step, receipt });
     },
   };

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { type AgentEvent, deliverAgentRun } from "../../src/index.js";
+import { createTagReader, tagsOf } from "../../src/stream/written-tags.js";
+import { createFakeAdapter, script } from "./fake-adapter.js";
+
+const REPLY = [
+  "Intro line.\n\n",
+  "```\n[[reply_to:in-code]]\n\n[[audio_as_voice]]\n```\n\n",
+  "Inline `[[reply_to:in-span]]` code.\n\n",
+  "Then [[reply_",
+  "to_current]] here.\n",
+  "More text.\n\n[[reply_to:",
+  "42]] last [[audio_as",
+  "_voice]]",
+];
+
+describe("tags written in a run", () => {
+  it("read at every delta, the reader gives what a parse of the whole text so far gives", () => {
+    const reader = createTagReader("7");
+    let text = "";
+    for (const delta of REPLY) {
+      text += delta;
+      expect(reader.read(text), JSON.stringify(text)).toEqual(tagsOf(text, "7"));
+    }
+    // Tags in a fence or a code span never count; the last explicit tag wins over the current one.
+    expect(reader.read(text)).toEqual({ replyToId: "42", audioAsVoice: true });
+  });
+
+  it("the whole reply in one read, and read again: the same answer", () => {
+    const reader = createTagReader(undefined);
+    const text = REPLY.join("");
+    expect(reader.read(text)).toEqual({ replyToId: "42", audioAsVoice: true });
+    expect(reader.read(text)).toEqual({ replyToId: "42", audioAsVoice: true });
+    expect(tagsOf("[[reply_to_current]] no current message", undefined)).toEqual({ audioAsVoice: false });
+  });
+
+  it("an injected [[reply_to:<id>]] in each of 300 blocks: the run keeps its first target, one short note per block at most", async () => {
+    const adapter = createFakeAdapter();
+    const events: AgentEvent[] = [{ type: "text", text: "[[reply_to_current]] Answer.\n\n" }];
+    for (let i = 0; i < 300; i++)
+      events.push({
+        type: "text",
+        text: `Block ${i} [[reply_to:${i === 0 ? "x".repeat(10_000) : `evil-${i}`}]].\n\n`,
+      });
+    const receipt = await deliverAgentRun(
+      script(events),
+      adapter,
+      { to: "c1", currentMessageId: "m1" },
+      { mode: "blocks", minChars: 5, idleMs: 0 },
+    ).receipt;
+    expect(receipt.ok).toBe(true);
+    const sent = adapter.calls.filter((call) => call.op === "send");
+    expect(sent).toHaveLength(301);
+    // replyMode first: the first message carries the reply, no other message replies anywhere.
+    expect(sent.map((call) => call.payload?.replyToId ?? null)).toEqual([
+      "m1",
+      ...sent.slice(1).map(() => null),
+    ]);
+    expect(receipt.degraded.length).toBeLessThanOrEqual(300);
+    expect(receipt.degraded.every((entry) => entry.from === "reply" && entry.to === "reply to m1")).toBe(
+      true,
+    );
+    // The agent writes the ids: the receipt quotes them cut short.
+    expect(Math.max(...receipt.degraded.map((entry) => entry.reason.length))).toBeLessThan(300);
+  });
+});
