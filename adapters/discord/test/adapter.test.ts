@@ -79,6 +79,9 @@ describe("createDiscordAdapter", () => {
     expect(payloads().map((p) => p.allowed_mentions)).toEqual([{ parse: [] }, { parse: ["users"] }]);
     expect(emulator.observe().map((m) => m.text)).toEqual(["@everyone look", "<@1>"]);
     expect(payloads()[1]?.content).toBe("\\<@1\\>");
+    expect(emulator.observe().map((m) => m.mentions)).toEqual([undefined, undefined]);
+    await adapter({ allowedMentions: { parse: ["everyone"] } }).send({ text: "@everyone look" }, to);
+    expect(emulator.observe()[2]?.mentions).toEqual({ everyone: true });
   });
 
   it("replies with fail_if_not_exists false; a vanished target still delivers, degraded", async () => {

@@ -78,6 +78,20 @@ describe("createSlackAdapter: clients", () => {
 });
 
 describe("createSlackAdapter: targets, threads and replies", () => {
+  it("mentions notify nobody by default; with mentions: true the emulator records whom they notify", async () => {
+    const e = await emulator();
+    const text = "<!channel> and <@U0123ABCD>, see <!subteam^S1>";
+    await createSlackAdapter({ token: e.token, slackApiUrl: e.slackApiUrl }).send({ text }, { to: "C1" });
+    await createSlackAdapter({ token: e.token, slackApiUrl: e.slackApiUrl, mentions: true }).send(
+      { text },
+      { to: "C1" },
+    );
+    expect(e.observe("C1").map((m) => m.mentions)).toEqual([
+      undefined,
+      { everyone: true, users: ["U0123ABCD", "S1"] },
+    ]);
+  });
+
   it("opens a DM for a user id once, then posts there", async () => {
     const e = await emulator({ users: ["U7"] });
     const adapter = createSlackAdapter({ token: e.token, slackApiUrl: e.slackApiUrl });

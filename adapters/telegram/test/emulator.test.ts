@@ -36,6 +36,17 @@ beforeEach(async () => {
 afterEach(() => emulator.close());
 
 describe("Telegram emulator: text", () => {
+  it("records a tg://user link as a mention of that user, in a send and in an edit", async () => {
+    const sent = await api.sendMessage(42, '<a href="tg://user?id=7">you</a> look', { parse_mode: "HTML" });
+    expect(emulator.observe(42)[0]?.mentions).toEqual({ users: ["7"] });
+    await api.editMessageText(42, sent.message_id, 'and <a href="tg://user?id=8">you</a>', {
+      parse_mode: "HTML",
+    });
+    expect(emulator.observe(42)[0]?.mentions).toEqual({ users: ["7", "8"] });
+    await api.sendMessage(42, '<a href="https://x.test/">no one</a>', { parse_mode: "HTML" });
+    expect(emulator.observe(42)[1]?.mentions).toBeUndefined();
+  });
+
   it("parses HTML and records the visible text and its formatting spans", async () => {
     const message = await api.sendMessage(
       42,
