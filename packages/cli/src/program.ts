@@ -11,18 +11,25 @@ import type { ParseCommandOptions } from "./commands/parse.js";
 import type { SendCommandOptions } from "./commands/send.js";
 import { explain } from "./output/explain.js";
 import { createTerminal, envSecrets, type Terminal } from "./output/terminal.js";
-import { loadOptional, platformNames } from "./platforms.js";
+import { adapterArguments, loadOptional, loadPlatforms } from "./platforms.js";
 
 /** Run the command line (`argv` as in `process.argv`); resolves the exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
   const secrets = envSecrets(process.env);
   let code = 0;
+  const platforms = await loadPlatforms(adapterArguments(argv));
+  const platformNames = () => platforms.list.map((platform) => platform.name);
   const program = new Command("outbox")
     .description(
       "Deliver an AI assistant's reply to chat platforms: try it, parse it, send it, prove an adapter.",
     )
     .addOption(new Option("--color", "style the output (default: when stdout is a terminal)"))
     .addOption(new Option("--no-color", "never style the output"))
+    .option(
+      "--adapter <package-or-path>",
+      "also use this adapter: a package or path exporting an adapter descriptor (repeatable; also OUTBOX_ADAPTERS)",
+      collect,
+    )
     .exitOverride()
     .configureOutput({
       outputError: (message, write) =>
@@ -59,7 +66,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
             "@outbox/conformance",
             () => import("./commands/demo.js"),
           )
-        ).runDemo(term, options),
+        ).runDemo(term, options, platforms),
       )(),
     );
 
@@ -91,7 +98,9 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .option("--emulator", "deliver to a local emulator instead of the platform, and print what arrived")
     .option("--json", "print the receipt (and observed messages) as JSON")
     .action((platform: string, text: string | undefined, options: SendCommandOptions) =>
-      run(async (term) => (await import("./commands/send.js")).runSend(term, platform, text, options))(),
+      run(async (term) =>
+        (await import("./commands/send.js")).runSend(term, platforms.get(platform), text, options),
+      )(),
     );
 
   program
