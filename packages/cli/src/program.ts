@@ -11,14 +11,22 @@ import type { ParseCommandOptions } from "./commands/parse.js";
 import type { SendCommandOptions } from "./commands/send.js";
 import { explain } from "./output/explain.js";
 import { createTerminal, envSecrets, type Terminal } from "./output/terminal.js";
-import { adapterArguments, loadOptional, loadPlatforms } from "./platforms.js";
+import { adapterArguments, loadOptional, loadPlatforms, type Platforms } from "./platforms.js";
 
 /** Run the command line (`argv` as in `process.argv`); resolves the exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
   const secrets = envSecrets(process.env);
   let code = 0;
-  const platforms = await loadPlatforms(adapterArguments(argv));
-  const platformNames = () => platforms.list.map((platform) => platform.name);
+  // Only `demo` and `send` (running, or showing their help) use the platforms: the other
+  // commands never pay for finding and loading the adapter descriptors.
+  let found: Promise<Platforms> | undefined;
+  const platforms = () => {
+    found ??= loadPlatforms(adapterArguments(argv));
+    return found;
+  };
+  const names = argv.slice(2).some((arg) => arg === "demo" || arg === "send")
+    ? (await platforms()).list.map((platform) => platform.name)
+    : ["an installed adapter"];
   const program = new Command("outbox")
     .description(
       "Deliver an AI assistant's reply to chat platforms: try it, parse it, send it, prove an adapter.",
@@ -55,7 +63,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       "deliver one showcase reply through every adapter to its local emulator and show what arrived",
     )
     .option("--json", "print the payload, receipts and observed messages as JSON")
-    .option("--platform <name>", `only this platform (${platformNames().join(", ")})`)
+    .option("--platform <name>", `only this platform (${names.join(", ")})`)
     .option("--web", "also deliver to the web inbox, print its link, and keep it up until Ctrl-C")
     .option("--web-port <port>", "port of the web inbox (default: a free one)")
     .action((options: DemoOptions) =>
@@ -66,7 +74,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
             "@outbox/conformance",
             () => import("./commands/demo.js"),
           )
-        ).runDemo(term, options, platforms),
+        ).runDemo(term, options, await platforms()),
       )(),
     );
 
@@ -83,7 +91,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   program
     .command("send")
     .description("deliver one reply with OUTBOX_<PLATFORM>_TOKEN, or to a local emulator with --emulator")
-    .argument("<platform>", platformNames().join(" | "))
+    .argument("<platform>", names.join(" | "))
     .argument("[text]", "the reply (Markdown and directives), or - for standard input")
     .option("--to <id>", "chat or channel id (default with --emulator: the emulated chat)")
     .option("--thread <id>", "thread or topic id")
@@ -99,7 +107,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .option("--json", "print the receipt (and observed messages) as JSON")
     .action((platform: string, text: string | undefined, options: SendCommandOptions) =>
       run(async (term) =>
-        (await import("./commands/send.js")).runSend(term, platforms.get(platform), text, options),
+        (await import("./commands/send.js")).runSend(term, (await platforms()).get(platform), text, options),
       )(),
     );
 
