@@ -16,7 +16,8 @@ import {
 } from "@outbox/conformance";
 import { type ChannelAdapter, kindOfMimeType, type MediaPolicy, type ObservedMessage } from "@outbox/core";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "./support/workspace.js";
+import { runtimeImports } from "./support/imports.js";
+import { repoRoot, workspaceNames } from "./support/workspace.js";
 
 /** The guide's "A minimal adapter" block, as written. */
 function minimalAdapterSource(): string {
@@ -126,6 +127,39 @@ describe("docs/writing-an-adapter.md", () => {
       );
     },
   );
+});
+
+describe("docs/writing-an-adapter.md's checklist: a platform is its own package and the workspace list", () => {
+  /** The tools that once kept platform lists of their own. */
+  const tools = ["packages/cli", "packages/mcp"];
+  const adapters = workspaceNames("adapters");
+
+  it("names the descriptor in the checklist and says what adding a platform touches", () => {
+    const guide = readFileSync(join(repoRoot, "docs", "writing-an-adapter.md"), "utf8");
+    const checklist = guide.slice(guide.indexOf("## Checklist"));
+    expect(checklist).toContain("`src/descriptor.ts`, exported as `./descriptor`");
+    expect(checklist).toContain("touches its own folder under `adapters/` and the\nworkspace list");
+  });
+
+  it.each(adapters)("%s exports ./descriptor, and the workspace root lists it", (name) => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, "adapters", name, "package.json"), "utf8"));
+    expect(pkg.exports["./descriptor"]?.source).toBe("./src/descriptor.ts");
+    const root = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
+    expect(root.devDependencies[pkg.name]).toBe("workspace:^");
+  });
+
+  it.each(tools)("%s imports no adapter and depends on none: it reads descriptors", (tool) => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, tool, "package.json"), "utf8"));
+    const named = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.devDependencies });
+    const specifiers = [...runtimeImports(join(repoRoot, tool, "src", "index.ts"))];
+    for (const name of adapters) {
+      expect(named, `${tool}/package.json`).not.toContain(`@outbox/${name}`);
+      expect(
+        specifiers.filter((spec) => spec.startsWith(`@outbox/${name}`)),
+        tool,
+      ).toEqual([]);
+    }
+  });
 });
 
 /** What the Echo platform shows for a post: its text (or caption) as written, its file's bytes. */

@@ -5,7 +5,9 @@
  *   to each adapter's emulator from `…/testing`, with only the platform library beside it;
  * - full consumer: every export of every package loads in plain `node`, and a TypeScript
  *   consumer type-checks with `module: NodeNext` and `skipLibCheck: false`;
- * - the CLI alone (with core), and with one adapter: it runs and names what to install.
+ * - the CLI alone (with core), and with one adapter: it runs and names what to install;
+ * - a third-party adapter package (built here, outside the workspace) installed beside the
+ *   CLI and the MCP server: `outbox demo`, `outbox send` and `outbox-mcp` use it.
  */
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -27,6 +29,7 @@ import {
   queueScript,
   typedConsumer,
 } from "./consumer.js";
+import { ECHO, mcpScript, writeEchoAdapter } from "./third-party-adapter.js";
 
 const run = promisify(execFile);
 const pnpm = ["-y", "pnpm@10.34.8"];
@@ -37,18 +40,39 @@ const packed: Packed[] = [];
 const listings = new Map<string, string[]>();
 
 /** Run a command and return its standard output (`both`: and its error output); on failure the error carries both. */
-async function sh(file: string, args: string[], cwd: string, both = false): Promise<string> {
+async function sh(
+  file: string,
+  args: string[],
+  cwd: string,
+  both = false,
+  env: Record<string, string> = {},
+): Promise<string> {
   try {
     const { stdout, stderr } = await run(file, args, {
       cwd,
       maxBuffer: 64 * 1024 * 1024,
       timeout: 240_000, // a hung child never outlives the test
-      env: { ...process.env, CI: "true" },
+      env: { ...process.env, CI: "true", ...env },
     });
     return both ? `${stdout}\n${stderr}` : stdout;
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`${file} ${args.join(" ")} failed in ${cwd}:\n${stdout ?? ""}\n${stderr ?? ""}`);
+  }
+}
+
+/** Run the installed `outbox` in `dir` (the last argument may be extra environment); never throws. */
+async function outbox(dir: string, ...args: Array<string | Record<string, string>>) {
+  const env = typeof args.at(-1) === "object" ? (args.pop() as Record<string, string>) : {};
+  try {
+    const { stdout, stderr } = await run(join(dir, "node_modules", ".bin", "outbox"), args as string[], {
+      cwd: dir,
+      env: { ...process.env, ...env },
+    });
+    return { code: 0, output: `${stdout}\n${stderr}` };
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code?: number; stdout?: string; stderr?: string };
+    return { code, output: `${stdout ?? ""}\n${stderr ?? ""}` };
   }
 }
 
@@ -115,11 +139,21 @@ beforeAll(async () => {
   );
   // What `pnpm release` runs after the build, without uploading (no login needed).
   dryRun = sh("npx", [...pnpm, "publish", "-r", "--dry-run", "--no-git-checks"], repoRoot, true);
+  // A third party's adapter, packed as its author would publish it; the full project installs it
+  // beside the CLI and the MCP server (no project of its own: one install less).
+  const echo = join(work, "echo-adapter");
+  mkdirSync(echo);
+  writeEchoAdapter(echo);
+  const echoTarball = join(
+    work,
+    (await sh("npm", ["pack", "--pack-destination", work, "--loglevel=error"], echo)).trim(),
+  );
   adaptersOnly = consumer("adapters-only", Object.fromEntries([...fileDeps(light), ...libraries]));
   full = consumer(
     "full",
     Object.fromEntries([
       ...fileDeps(packed),
+      [ECHO.packageName, `file:${echoTarball}`],
       ...libraries,
       ...libraries.flatMap(([name]) => libraryTypeGaps[name] ?? []).map(entry),
       ...packed.flatMap(optionalLibraries).map(entry),
@@ -221,15 +255,6 @@ describe("packed packages", () => {
   }, 60_000);
 
   it("the CLI installs alone, loads the adapters installed beside it, and names the npm command for a missing one", async () => {
-    const outbox = async (dir: string, ...args: string[]) => {
-      try {
-        const { stdout, stderr } = await run(join(dir, "node_modules", ".bin", "outbox"), args, { cwd: dir });
-        return { code: 0, output: `${stdout}\n${stderr}` };
-      } catch (error) {
-        const { code, stdout, stderr } = error as { code?: number; stdout?: string; stderr?: string };
-        return { code, output: `${stdout ?? ""}\n${stderr ?? ""}` };
-      }
-    };
     const alone = await cliAlone;
     expect(await outbox(alone, "--help")).toMatchObject({
       code: 0,
@@ -238,7 +263,7 @@ describe("packed packages", () => {
     expect(await outbox(alone, "send", "telegram", "hi", "--emulator")).toEqual({
       code: 2,
       output: expect.stringContaining(
-        "the telegram adapter is not installed. Fix: npm install @outbox/telegram grammy",
+        "no telegram adapter is installed (none is installed). Fix: npm install @outbox/telegram",
       ),
     });
     expect((await outbox(alone, "demo")).output).toContain("Fix: npm install @outbox/conformance");
@@ -247,9 +272,59 @@ describe("packed packages", () => {
     const sent = await outbox(withTelegram, "send", "telegram", "Hello from the packed CLI", "--emulator");
     expect(sent.code, sent.output).toBe(0);
     expect((await outbox(withTelegram, "send", "slack", "hi", "--emulator")).output).toContain(
-      "the slack adapter is not installed. Fix: npm install @outbox/slack @slack/web-api",
+      "no slack adapter is installed (installed: telegram). Fix: npm install @outbox/slack",
     );
   }, 60_000);
+
+  it("a third party's adapter package, installed beside the CLI and the MCP server, works in outbox demo, outbox send and outbox-mcp", async () => {
+    const dir = await full;
+    const adapter = ["--adapter", ECHO.packageName];
+    const [demo, emulated, real, byPath, help] = await Promise.all([
+      outbox(dir, ...adapter, "demo", "--platform", ECHO.platform, "--json"),
+      outbox(dir, ...adapter, "send", ECHO.platform, "Hello from the packed CLI", "--emulator"),
+      outbox(dir, ...adapter, "send", ECHO.platform, "hi", "--to", "reference-chat", "--json"),
+      outbox(
+        dir,
+        "--adapter",
+        `./node_modules/${ECHO.packageName}/descriptor.js`,
+        "send",
+        ECHO.platform,
+        "hi",
+        "--emulator",
+      ),
+      outbox(dir, ...adapter, "send", "--help"),
+    ]);
+    expect(demo.code, demo.output).toBe(0);
+    expect(JSON.parse(demo.output).platforms.map((p: { platform: string }) => p.platform)).toEqual([
+      ECHO.platform,
+    ]);
+    expect(emulated).toEqual({ code: 0, output: expect.stringContaining("Hello from the packed CLI") });
+    expect(byPath.code, byPath.output).toBe(0);
+    expect(help.output).toContain(ECHO.platform);
+    // For real: the token comes from the variable the descriptor declares, and is never printed.
+    expect(real.output).toContain(
+      "OUTBOX_ECHO_TOKEN is not set. Fix: export OUTBOX_ECHO_TOKEN=<token> (any value)",
+    );
+    const configured = await outbox(dir, ...adapter, "send", ECHO.platform, "hi", "--to", "reference-chat", {
+      OUTBOX_ECHO_TOKEN: ECHO.token,
+    });
+    expect(configured.code, configured.output).toBe(0);
+    expect(configured.output).not.toContain(ECHO.token);
+
+    // outbox-mcp, by flag and by OUTBOX_ADAPTERS, over stdio from an MCP client.
+    writeFileSync(join(dir, "mcp-flag.mjs"), mcpScript(["--emulator", ...adapter]));
+    writeFileSync(join(dir, "mcp-env.mjs"), mcpScript(["--emulator"]));
+    const [byFlag, byEnv] = await Promise.all([
+      sh(process.execPath, ["mcp-flag.mjs"], dir),
+      sh(process.execPath, ["mcp-env.mjs"], dir, false, { OUTBOX_ADAPTERS: ECHO.packageName }),
+    ]);
+    for (const output of [byFlag, byEnv]) {
+      const { instructions, result } = JSON.parse(output);
+      expect(instructions).toMatch(new RegExp(`^outbox-mcp delivers to: .*\\b${ECHO.platform}\\b`));
+      expect(result.isError ?? false, JSON.stringify(result)).toBe(false);
+      expect(result.structuredContent).toMatchObject({ ok: true });
+    }
+  }, 120_000);
 
   it("pnpm publish -r --dry-run (the release step) would publish every package", async () => {
     const output = await dryRun;

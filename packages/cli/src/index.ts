@@ -4,5 +4,5 @@
  * @packageDocumentation
  */
 
-export { findPlatform, type Platform, platforms, type RealAdapterOptions } from "./platforms.js";
+export { loadPlatforms, type Platform, type Platforms } from "./platforms.js";
 export { runCli } from "./program.js";

@@ -11,18 +11,33 @@ import type { ParseCommandOptions } from "./commands/parse.js";
 import type { SendCommandOptions } from "./commands/send.js";
 import { explain } from "./output/explain.js";
 import { createTerminal, envSecrets, type Terminal } from "./output/terminal.js";
-import { loadOptional, platformNames } from "./platforms.js";
+import { adapterArguments, loadOptional, loadPlatforms, type Platforms } from "./platforms.js";
 
 /** Run the command line (`argv` as in `process.argv`); resolves the exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
   const secrets = envSecrets(process.env);
   let code = 0;
+  // Only `demo` and `send` (running, or showing their help) use the platforms: the other
+  // commands never pay for finding and loading the adapter descriptors.
+  let found: Promise<Platforms> | undefined;
+  const platforms = () => {
+    found ??= loadPlatforms(adapterArguments(argv));
+    return found;
+  };
+  const names = argv.slice(2).some((arg) => arg === "demo" || arg === "send")
+    ? (await platforms()).list.map((platform) => platform.name)
+    : ["an installed adapter"];
   const program = new Command("outbox")
     .description(
       "Deliver an AI assistant's reply to chat platforms: try it, parse it, send it, prove an adapter.",
     )
     .addOption(new Option("--color", "style the output (default: when stdout is a terminal)"))
     .addOption(new Option("--no-color", "never style the output"))
+    .option(
+      "--adapter <package-or-path>",
+      "also use this adapter: a package or path exporting an adapter descriptor (repeatable; also OUTBOX_ADAPTERS)",
+      collect,
+    )
     .exitOverride()
     .configureOutput({
       outputError: (message, write) =>
@@ -48,7 +63,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       "deliver one showcase reply through every adapter to its local emulator and show what arrived",
     )
     .option("--json", "print the payload, receipts and observed messages as JSON")
-    .option("--platform <name>", `only this platform (${platformNames().join(", ")})`)
+    .option("--platform <name>", `only this platform (${names.join(", ")})`)
     .option("--web", "also deliver to the web inbox, print its link, and keep it up until Ctrl-C")
     .option("--web-port <port>", "port of the web inbox (default: a free one)")
     .action((options: DemoOptions) =>
@@ -59,7 +74,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
             "@outbox/conformance",
             () => import("./commands/demo.js"),
           )
-        ).runDemo(term, options),
+        ).runDemo(term, options, await platforms()),
       )(),
     );
 
@@ -76,7 +91,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   program
     .command("send")
     .description("deliver one reply with OUTBOX_<PLATFORM>_TOKEN, or to a local emulator with --emulator")
-    .argument("<platform>", platformNames().join(" | "))
+    .argument("<platform>", names.join(" | "))
     .argument("[text]", "the reply (Markdown and directives), or - for standard input")
     .option("--to <id>", "chat or channel id (default with --emulator: the emulated chat)")
     .option("--thread <id>", "thread or topic id")
@@ -91,7 +106,9 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .option("--emulator", "deliver to a local emulator instead of the platform, and print what arrived")
     .option("--json", "print the receipt (and observed messages) as JSON")
     .action((platform: string, text: string | undefined, options: SendCommandOptions) =>
-      run(async (term) => (await import("./commands/send.js")).runSend(term, platform, text, options))(),
+      run(async (term) =>
+        (await import("./commands/send.js")).runSend(term, (await platforms()).get(platform), text, options),
+      )(),
     );
 
   program

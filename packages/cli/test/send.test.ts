@@ -129,7 +129,9 @@ describe.concurrent("outbox send", { timeout: SPAWN_TIMEOUT_MS }, () => {
     expect(empty.stderr).toMatch(
       /nothing to send\. Fix: give the reply text, - to read it from standard input, or --media/,
     );
-    expect(platform.stderr).toMatch(/unknown platform "myspace"\. Fix: use one of: telegram/);
+    expect(platform.stderr).toMatch(
+      /no myspace adapter is installed \(installed: discord, matrix, slack, telegram, whatsapp\)\. Fix: /,
+    );
     expect(option.stderr).toMatch(/unknown option '--bogus' \(see outbox --help\)/);
   });
 });

@@ -10,8 +10,18 @@ export {
   type CredentialEchoOptions,
   startCredentialEcho,
 } from "./adapter/credential-echo.js";
+export type * from "./adapter/descriptor.js";
+export { type AdapterEnvReading, adapterSecrets, readAdapterEnv } from "./adapter/descriptor-env.js";
 export { type EmulatorFaults, serveFaults } from "./adapter/emulator-faults.js";
 export { createFaultQueue, type FaultQueue } from "./adapter/fault-queue.js";
+export {
+  AdapterDescriptorError,
+  adapterSpecifiers,
+  descriptorProblem,
+  type FindAdapterDescriptorsOptions,
+  findAdapterDescriptors,
+  loadAdapterDescriptor,
+} from "./adapter/find-descriptors.js";
 export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "./adapter/html-reading.js";
 export type * from "./adapter/observed.js";
 export { observedLines } from "./adapter/observed-lines.js";

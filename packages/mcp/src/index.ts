@@ -29,6 +29,7 @@ export { MCP_MAX_FILES, MCP_MAX_IMAGES, MCP_MAX_INPUT_BYTES } from "./inbound/va
 export { type ReceiptJson, receiptToJson, summarizeReceipt } from "./receipt-json.js";
 export { type ChannelPool, type ChannelPoolOptions, createChannelPool } from "./server/channel-pool.js";
 export { createOutboxMcpServer, type OutboxMcpServerOptions } from "./server/create-server.js";
+export { type FindMcpAdaptersOptions, findMcpAdapters } from "./server/find-adapters.js";
 export {
   type McpHttpOptions,
   type McpHttpServer,
@@ -36,7 +37,6 @@ export {
   startMcpHttpServer,
 } from "./server/http.js";
 export { type OpenOutboxMcpOptions, type OutboxMcp, openOutboxMcp } from "./server/open.js";
-export { type McpPlatform, mcpPlatforms } from "./server/platforms.js";
 export {
   MCP_DEFAULT_MAX_REQUEST_BYTES,
   type McpRequestLimits,

@@ -1,23 +1,35 @@
+import type { AdapterDescriptor } from "@outbox/core";
 import { describe, expect, it } from "vitest";
-import { mcpPlatforms, openOutboxMcp } from "../src/index.js";
-import { type McpPlatform, present } from "../src/server/platforms.js";
+import { findMcpAdapters, openOutboxMcp } from "../src/index.js";
 
-const { telegram, slack, discord } = mcpPlatforms as Record<"telegram" | "slack" | "discord", McpPlatform>;
-const { installed: _probe, ...slackWithoutProbe } = slack;
+const installed = await findMcpAdapters();
+const byName = (name: string) =>
+  installed.find((descriptor) => descriptor.name === name) as AdapterDescriptor;
 
 /** A module specifier that no workspace package provides (built at run time so no tool resolves it early). */
 const absent = ["@outbox", "adapter-that-is-not-installed"].join("/");
+/** The descriptor of an installed adapter whose platform library is missing. */
+const withoutLibrary = (descriptor: AdapterDescriptor): AdapterDescriptor => ({
+  ...descriptor,
+  createAdapter: () => import(absent),
+  createEmulatedChannel: () => import(absent),
+});
 
 describe("outbox-mcp starts with what is installed and names exactly that", () => {
-  it("--emulator: an adapter that is not installed is named with its npm command; the installed ones run", async () => {
+  it("finds every installed @outbox adapter by its descriptor", () => {
+    expect(installed.map((descriptor) => descriptor.name)).toEqual([
+      "discord",
+      "matrix",
+      "slack",
+      "telegram",
+      "whatsapp",
+    ]);
+  });
+
+  it("--emulator: an adapter whose library is not installed is named with its npm command; the installed ones run", async () => {
     const outbox = await openOutboxMcp({
       emulator: true,
-      platforms: {
-        telegram,
-        discord: { ...discord, installed: () => present(() => import(absent)) },
-        // No probe: the emulator itself failing to load is caught the same way.
-        slack: { ...slackWithoutProbe, emulate: () => import(absent) },
-      },
+      descriptors: [byName("telegram"), withoutLibrary(byName("discord")), withoutLibrary(byName("slack"))],
     });
     try {
       expect(outbox.instructions.split("\n")).toEqual([
@@ -32,18 +44,17 @@ describe("outbox-mcp starts with what is installed and names exactly that", () =
     }
   });
 
-  it("without --emulator: only installed platforms with a token deliver; the rest say what to set or install", async () => {
+  it("without --emulator: only installed platforms with their settings deliver; the rest say what to set or install", async () => {
     const outbox = await openOutboxMcp({
-      env: { OUTBOX_TELEGRAM_TOKEN: "123:abc" },
-      platforms: {
-        ...mcpPlatforms,
-        discord: { ...discord, installed: () => present(() => import(absent)) },
-      },
+      env: { OUTBOX_TELEGRAM_TOKEN: "123:abc", OUTBOX_DISCORD_TOKEN: "abc.def" },
+      descriptors: installed.map((descriptor) =>
+        descriptor.name === "discord" ? withoutLibrary(descriptor) : descriptor,
+      ),
     });
     try {
       expect(outbox.instructions.split("\n")).toEqual([
         "outbox-mcp delivers to: telegram.",
-        "Not configured: slack (set OUTBOX_SLACK_TOKEN), matrix (set OUTBOX_MATRIX_TOKEN), whatsapp (set OUTBOX_WHATSAPP_TOKEN).",
+        "Not configured: matrix (set OUTBOX_MATRIX_TOKEN and OUTBOX_MATRIX_HOMESERVER), slack (set OUTBOX_SLACK_TOKEN), whatsapp (set OUTBOX_WHATSAPP_TOKEN and OUTBOX_WHATSAPP_PHONE_NUMBER_ID).",
         "Not installed: discord (npm install @outbox/discord @discordjs/rest).",
       ]);
     } finally {

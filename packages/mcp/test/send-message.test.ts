@@ -5,7 +5,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureBytes, fixtureSha256 } from "@outbox/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mcpPlatforms, type OutboxMcp, openOutboxMcp } from "../src/index.js";
+import { findMcpAdapters, type OutboxMcp, openOutboxMcp } from "../src/index.js";
 import { referencePlatform } from "./support/reference-platform.js";
 
 const b64 = (bytes: Uint8Array | string): string => Buffer.from(bytes).toString("base64");
@@ -21,7 +21,7 @@ let client: Client;
 beforeAll(async () => {
   outbox = await openOutboxMcp({
     emulator: true,
-    platforms: { ...mcpPlatforms, reference: reference.platform },
+    descriptors: [...(await findMcpAdapters()), reference.descriptor],
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   client = new Client({ name: "test", version: "0" });
@@ -51,7 +51,7 @@ describe("send_message over an in-memory MCP client", () => {
     expect(tool?.inputSchema).toMatchObject({
       additionalProperties: false,
       properties: {
-        platform: { enum: ["telegram", "slack", "discord", "matrix", "whatsapp", "reference"] },
+        platform: { enum: ["discord", "matrix", "slack", "telegram", "whatsapp", "reference"] },
         images: { maxItems: 10 },
         files: { maxItems: 5 },
       },
@@ -102,7 +102,7 @@ describe("send_message over an in-memory MCP client", () => {
     [
       "unknown platform",
       { platform: "myspace", message: "x" },
-      /expected one of "telegram"\|"slack"\|"discord"\|"matrix"\|"whatsapp"\|"reference" at platform/,
+      /expected one of "discord"\|"matrix"\|"slack"\|"telegram"\|"whatsapp"\|"reference" at platform/,
     ],
     ["invalid base64", { images: [{ ...png, data: "%%%" }] }, /images\[0\]\.data: is not valid base64/],
     [
@@ -198,19 +198,20 @@ describe("send_message over an in-memory MCP client", () => {
   });
 
   it("a missing adapter package is a tool error naming what to install", async () => {
-    const { platform } = referencePlatform();
+    const { descriptor } = referencePlatform();
     const absent = await openOutboxMcp({
-      platforms: {
-        discord: {
-          ...platform,
-          packages: "@outbox/discord discord.js",
-          connect: async () => {
+      descriptors: [
+        {
+          ...descriptor,
+          name: "discord",
+          packages: ["@outbox/discord", "discord.js"],
+          createAdapter: async () => {
             throw Object.assign(new Error("Cannot find package '@outbox/discord'"), {
               code: "ERR_MODULE_NOT_FOUND",
             });
           },
         },
-      },
+      ],
       env: { OUTBOX_REFERENCE_TOKEN: "t" },
     });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -263,17 +264,17 @@ describe("send_message over an in-memory MCP client", () => {
   });
 
   it("an unconfigured platform names the variable to set, and a token never appears in the result", async () => {
-    const { platform } = referencePlatform();
-    const real = await openOutboxMcp({ platforms: { reference: platform }, env: {} });
+    const { descriptor } = referencePlatform();
+    const real = await openOutboxMcp({ descriptors: [descriptor], env: {} });
     const configured = await openOutboxMcp({
-      platforms: {
-        reference: {
-          ...platform,
-          connect: async () => {
+      descriptors: [
+        {
+          ...descriptor,
+          createAdapter: async () => {
             throw new Error("login failed for secret-token-123456");
           },
         },
-      },
+      ],
       env: { OUTBOX_REFERENCE_TOKEN: "secret-token-123456" },
     });
     try {

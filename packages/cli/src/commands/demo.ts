@@ -13,13 +13,7 @@ import { UsageError } from "../output/explain.js";
 import { startProgress } from "../output/progress.js";
 import { type DeliveryReport, printReport, reportJson } from "../output/report.js";
 import type { Terminal } from "../output/terminal.js";
-import {
-  demoPlatforms,
-  findPlatform,
-  NotInstalledError,
-  type Platform,
-  platformNames,
-} from "../platforms.js";
+import { NotInstalledError, type Platform, type Platforms } from "../platforms.js";
 
 /** Options of `outbox demo`. */
 export interface DemoOptions {
@@ -33,9 +27,16 @@ export interface DemoOptions {
   webPort?: string;
 }
 
+/**
+ * The longest chunk the showcase is sized past. A platform taking longer messages (Matrix:
+ * 61,440 bytes) gets the same reply whole: growing it past such a limit would have every
+ * other platform post dozens of messages under its flood limits.
+ */
+export const SHOWCASE_MAX_CHUNK = 10_000;
+
 /** Run the demo; resolves the exit code (0: every platform produced a receipt). */
-export async function runDemo(term: Terminal, options: DemoOptions): Promise<number> {
-  const selected = selectPlatforms(options.platform);
+export async function runDemo(term: Terminal, options: DemoOptions, platforms: Platforms): Promise<number> {
+  const selected = options.platform === undefined ? platforms.list : [platforms.get(options.platform)];
   const progress = startProgress(term, "starting the emulators and the fixture media host…");
   const media = await conformanceMedia();
   const lookup = demoLookup(media.policy.lookup);
@@ -59,11 +60,15 @@ export async function runDemo(term: Terminal, options: DemoOptions): Promise<num
     if (channels.length === 0 && !options.web)
       throw new UsageError(
         "no platform adapter is installed",
-        missing.map((entry) => `${entry.install} (${entry.platform})`).join(", or "),
+        [
+          ...missing.map((entry) => `${entry.install} (${entry.platform})`),
+          "npm install @outbox/telegram (or any @outbox adapter)",
+        ].join(", or "),
       );
     // The chats' limits size the showcase (the web takes any length; it is not split there).
-    const limit =
-      channels.length > 0 ? Math.max(...channels.map(({ channel }) => chunkLimit(channel))) : 4000;
+    const limits = channels.map(({ channel }) => chunkLimit(channel)).filter((n) => n <= SHOWCASE_MAX_CHUNK);
+    const limit = limits.length > 0 ? Math.max(...limits) : 4000;
+    const whole = channels.filter(({ channel }) => chunkLimit(channel) > limit);
     if (options.web) {
       web = await startWebDemo({ media: policy, port: webPort(options.webPort) });
       channels.push({ platform: { name: "web" }, channel: web.channel });
@@ -96,9 +101,16 @@ export async function runDemo(term: Terminal, options: DemoOptions): Promise<num
       term.out(JSON.stringify({ reply, platforms: reports.map(reportJson), ...absent, ...inbox }, null, 2));
     } else {
       printIntro(term, reply, channels.length);
+      for (const { platform, channel } of whole)
+        term.out(
+          term.colors.dim(
+            `  ${platform.name} takes messages up to ${chunkLimit(channel)} long: the reply arrives there whole`,
+          ),
+        );
       for (const report of reports) {
         term.out("");
-        printReport(term, report, { maxLines: 12, ...platformOption(report.platform) });
+        const platform = platforms.list.find((candidate) => candidate.name === report.platform);
+        printReport(term, report, { maxLines: 12, ...(platform ? { platform } : {}) });
       }
       for (const entry of missing) {
         term.out("");
@@ -125,17 +137,6 @@ export async function runDemo(term: Terminal, options: DemoOptions): Promise<num
   return crashed > 0 ? 1 : 0;
 }
 
-function selectPlatforms(name: string | undefined): readonly Platform[] {
-  if (name === undefined) return demoPlatforms;
-  const platform = findPlatform(name);
-  if (!platform)
-    throw new UsageError(
-      `unknown platform "${name}"`,
-      `pass --platform with one of: ${platformNames().join(", ")}`,
-    );
-  return [platform];
-}
-
 /** The `--web-port` value as a port number. */
 function webPort(value: string | undefined): number {
   if (value === undefined) return 0;
@@ -146,11 +147,6 @@ function webPort(value: string | undefined): number {
       "pass a number from 1 to 65535, or leave it out for a free port",
     );
   return port;
-}
-
-function platformOption(name: string): { platform?: Platform } {
-  const platform = findPlatform(name);
-  return platform ? { platform } : {};
 }
 
 /** The size at which a platform splits text. */

@@ -3,11 +3,18 @@
  * or to the platform's emulator with `--emulator`. Exit 0 when every part is delivered,
  * 1 when some are, 2 when none are or the input is bad.
  */
-import type { ChannelAdapter, EmulatedChannel, MediaPolicy, ReplyPayloadInput, Target } from "@outbox/core";
+import {
+  type ChannelAdapter,
+  type EmulatedChannel,
+  type MediaPolicy,
+  type ReplyPayloadInput,
+  readAdapterEnv,
+  type Target,
+} from "@outbox/core";
 import { explain, UsageError } from "../output/explain.js";
 import { printReport, reportJson } from "../output/report.js";
 import type { Terminal } from "../output/terminal.js";
-import { findPlatform, type Platform, platformNames } from "../platforms.js";
+import type { Platform } from "../platforms.js";
 import { readTextFile } from "./read-input.js";
 
 /** Options of `outbox send`. */
@@ -33,13 +40,10 @@ export interface SendCommandOptions {
 /** Send; resolves the exit code. */
 export async function runSend(
   term: Terminal,
-  platformName: string,
+  platform: Platform,
   textArg: string | undefined,
   options: SendCommandOptions,
 ): Promise<number> {
-  const platform = findPlatform(platformName);
-  if (!platform)
-    throw new UsageError(`unknown platform "${platformName}"`, `use one of: ${platformNames().join(", ")}`);
   const payload = await buildPayload(textArg, options);
   const media: MediaPolicy = { workspaceDir: process.cwd(), localRoots: options.root ?? [process.cwd()] };
   const channel = options.emulator ? await platform.createEmulatedChannel({ media }) : undefined;
@@ -87,14 +91,17 @@ async function realAdapter(
   options: SendCommandOptions,
   media: MediaPolicy,
 ): Promise<ChannelAdapter> {
-  const token = process.env[platform.tokenVariable];
-  if (!token)
+  const reading = readAdapterEnv(platform, process.env);
+  if (!reading.ok) {
+    const names = reading.missing.map((variable) => variable.name);
     throw new UsageError(
-      `${platform.tokenVariable} is not set`,
-      `export ${platform.tokenVariable}=<token> (${platform.tokenHelp}), or add --emulator to send to a local emulator`,
+      `${names.join(" and ")} ${names.length === 1 ? "is" : "are"} not set`,
+      `${reading.missing.map((variable) => `export ${variable.name}=<${variable.secret ? "token" : "value"}> (${variable.help})`).join("; ")}, or add --emulator to send to a local emulator`,
     );
-  if (!options.to) throw new UsageError("--to is missing", `pass --to <id>: ${platform.targetHelp}`);
-  return platform.createAdapter({ token, media, env: process.env });
+  }
+  if (!options.to)
+    throw new UsageError("--to is missing", `pass --to <id>: use ${platform.target.description}`);
+  return platform.createAdapter(reading.config, media);
 }
 
 function target(options: SendCommandOptions, channel: EmulatedChannel | undefined): Target {

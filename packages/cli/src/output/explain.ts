@@ -45,7 +45,7 @@ export function fixFor(error: OutboxError, platformOrEmulator?: Platform | "emul
     if (error.missing === "reply") return "check --reply-to: the message must exist in that chat";
     if (error.missing === "thread") return "check --thread: the thread or topic must exist in that chat";
     if (platformOrEmulator === "emulator") return "leave --to out with --emulator: the emulated chat is used";
-    return `check --to: ${platform?.targetHelp ?? "the chat must exist and the bot must be in it"}`;
+    return `check --to: ${platform ? `use ${platform.target.description}` : "the chat must exist and the bot must be in it"}`;
   }
   if (error instanceof StoreError)
     return "check Outbox's store (the journal's disk, or Redis), then send again: nothing was sent";
@@ -58,8 +58,10 @@ export function fixFor(error: OutboxError, platformOrEmulator?: Platform | "emul
       return "send a file whose content matches a supported media type";
     case "media_fetch_failed":
       return "check that the URL is reachable and answers with the media";
-    case "auth_failed":
-      return `check ${platform?.tokenVariable ?? "the token"}: the platform refused it (${platform?.tokenHelp ?? "use a valid token"})`;
+    case "auth_failed": {
+      const token = platform?.env.find((variable) => variable.secret);
+      return `check ${token?.name ?? "the token"}: the platform refused it (${token?.help ?? "use a valid token"})`;
+    }
     case "rate_limited":
       return "wait a moment and send again";
     case "transport_error":

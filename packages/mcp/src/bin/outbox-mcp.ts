@@ -10,14 +10,18 @@ import { openOutboxMcp } from "../server/open.js";
 import { MCP_DEFAULT_MAX_REQUEST_BYTES, resolveMaxRequestBytes } from "../server/request-limit.js";
 import { McpStdioServerTransport } from "../server/stdio.js";
 
-const USAGE = `Usage: outbox-mcp [--emulator] [--max-request-mb 64] [--http [--host 127.0.0.1] [--port 3917]]
+const USAGE = `Usage: outbox-mcp [--emulator] [--adapter <package-or-path>]... [--max-request-mb 64] [--http [--host 127.0.0.1] [--port 3917]]
 
-  Tokens: OUTBOX_TELEGRAM_TOKEN, … (one per platform); --http needs OUTBOX_MCP_TOKEN (16+ characters).`;
+  Platforms: every @outbox adapter installed beside outbox-mcp or in the working directory's
+  project, and each --adapter (or OUTBOX_ADAPTERS, comma-separated): a package or path exporting
+  an adapter descriptor. Settings: the variables each adapter reads (OUTBOX_TELEGRAM_TOKEN, …;
+  see docs/mcp.md). --http needs OUTBOX_MCP_TOKEN (16+ characters).`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       emulator: { type: "boolean", default: false },
+      adapter: { type: "string", multiple: true, default: [] },
       http: { type: "boolean", default: false },
       host: { type: "string", default: "127.0.0.1" },
       port: { type: "string", default: "3917" },
@@ -32,7 +36,7 @@ async function main(): Promise<void> {
   const maxRequestBytes = resolveMaxRequestBytes({
     maxRequestBytes: Math.round(Number(values["max-request-mb"]) * 2 ** 20),
   });
-  const outbox = await openOutboxMcp({ emulator: values.emulator });
+  const outbox = await openOutboxMcp({ emulator: values.emulator, adapters: values.adapter });
   process.stderr.write(`${outbox.instructions}\n`);
   let closing = false;
   const shutdown = async (): Promise<void> => {

@@ -1,27 +1,34 @@
 /**
  * The adapters `outbox-mcp` delivers through, built on first use per platform and closed
- * together: real ones from `OUTBOX_<PLATFORM>_TOKEN`, or emulated channels with `--emulator`.
+ * together: real ones from the environment each adapter descriptor declares
+ * (`OUTBOX_<PLATFORM>_TOKEN` and its other settings), or emulated channels with `--emulator`.
  */
-import { type ChannelAdapter, type EmulatedChannel, type MediaPolicy, PayloadError } from "@outbox/core";
-import { type McpPlatform, mcpPlatforms } from "./platforms.js";
+import {
+  type AdapterDescriptor,
+  type ChannelAdapter,
+  type EmulatedChannel,
+  type MediaPolicy,
+  PayloadError,
+  readAdapterEnv,
+} from "@outbox/core";
 
 /** Options of {@link createChannelPool}. */
 export interface ChannelPoolOptions {
   /** Deliver to emulators on 127.0.0.1 instead of the real platforms. */
   emulator?: boolean;
-  /** Environment to read tokens from. Default `process.env`. */
+  /** Environment to read each platform's settings from. Default `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
   /** Media policy of every adapter (its roots must include where tool media is written). */
   media: MediaPolicy;
-  /** Platforms offered. Default {@link mcpPlatforms}. */
-  platforms?: Readonly<Record<string, McpPlatform>>;
+  /** Platforms offered, by their adapter descriptors. */
+  descriptors: readonly AdapterDescriptor[];
 }
 
 /** Adapters by platform. */
 export interface ChannelPool {
   /** Platform names offered. */
   readonly names: string[];
-  /** The adapter of a platform, built on first use. @throws PayloadError for an unknown or unconfigured platform. */
+  /** The adapter of a platform, built on first use. @throws PayloadError for an unknown, unconfigured or uninstalled platform. */
   get(platform: string): Promise<ChannelAdapter>;
   /** The emulated channels built so far (with `emulator`), by platform. */
   readonly emulated: ReadonlyMap<string, EmulatedChannel>;
@@ -31,50 +38,48 @@ export interface ChannelPool {
 
 /** Builds the pool. */
 export function createChannelPool(options: ChannelPoolOptions): ChannelPool {
-  const platforms = options.platforms ?? mcpPlatforms;
   const env = options.env ?? process.env;
   const adapters = new Map<string, Promise<ChannelAdapter>>();
   const emulated = new Map<string, EmulatedChannel>();
-  const names = Object.keys(platforms);
+  const names = options.descriptors.map((descriptor) => descriptor.name);
 
-  /** A missing adapter package becomes an error naming what to install. */
-  function missing(name: string, platform: McpPlatform) {
+  /** A missing adapter package or platform library becomes an error naming what to install. */
+  function missing(descriptor: AdapterDescriptor) {
+    const packages = descriptor.packages.join(" ");
     return (error: unknown): never => {
       if ((error as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw error;
       throw new PayloadError(
-        `Platform ${name} needs ${platform.packages}: install them next to @outbox/mcp (npm install ${platform.packages}).`,
-        [{ path: ["platform"], code: "not_installed", message: `install ${platform.packages}` }],
+        `Platform ${descriptor.name} needs ${packages}: install them next to @outbox/mcp (npm install ${packages}).`,
+        [{ path: ["platform"], code: "not_installed", message: `install ${packages}` }],
         { cause: error },
       );
     };
   }
 
-  function build(name: string, platform: McpPlatform): Promise<ChannelAdapter> {
+  function build(descriptor: AdapterDescriptor): Promise<ChannelAdapter> {
     if (options.emulator) {
-      return platform.emulate({ media: options.media }).then(
-        (channel) => {
-          emulated.set(name, channel);
-          return channel.adapter;
-        },
-        missing(name, platform),
-      );
+      return descriptor.createEmulatedChannel({ media: options.media }).then((channel) => {
+        emulated.set(descriptor.name, channel);
+        return channel.adapter;
+      }, missing(descriptor));
     }
-    const token = env[platform.tokenEnv];
-    if (token === undefined || token === "") {
+    const reading = readAdapterEnv(descriptor, env);
+    if (!reading.ok) {
+      const unset = reading.missing.map((variable) => variable.name).join(" and ");
       throw new PayloadError(
-        `Platform ${name} is not configured: set ${platform.tokenEnv} in the server's environment (or start outbox-mcp with --emulator).`,
-        [{ path: ["platform"], code: "not_configured", message: `${platform.tokenEnv} is not set.` }],
+        `Platform ${descriptor.name} is not configured: set ${unset} in the server's environment (or start outbox-mcp with --emulator).`,
+        [{ path: ["platform"], code: "not_configured", message: `${unset} not set.` }],
       );
     }
-    return platform.connect(token, options.media).catch(missing(name, platform));
+    return descriptor.createAdapter(reading.config, options.media).catch(missing(descriptor));
   }
 
   return {
     names,
     emulated,
     async get(platform) {
-      const entry = Object.hasOwn(platforms, platform) ? platforms[platform] : undefined;
-      if (entry === undefined) {
+      const descriptor = options.descriptors.find((candidate) => candidate.name === platform);
+      if (descriptor === undefined) {
         throw new PayloadError(
           `Unknown platform ${JSON.stringify(platform)}; use one of ${names.join(", ")}.`,
           [{ path: ["platform"], code: "invalid_value", message: `use one of ${names.join(", ")}` }],
@@ -82,7 +87,7 @@ export function createChannelPool(options: ChannelPoolOptions): ChannelPool {
       }
       let adapter = adapters.get(platform);
       if (adapter === undefined) {
-        adapter = build(platform, entry);
+        adapter = build(descriptor);
         adapters.set(platform, adapter);
         adapter.catch(() => adapters.delete(platform));
       }

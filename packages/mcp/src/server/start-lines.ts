@@ -1,49 +1,41 @@
 /**
  * What `outbox-mcp` says at start, about exactly what it can deliver to: the platforms whose
- * adapter is installed and (without `--emulator`) whose token is set; the others with what
- * to do. With `--emulator` the installed platforms' emulators are started here.
+ * adapter is installed and (without `--emulator`) whose settings are set; the others with what
+ * to do. The adapters of the configured platforms are built here (emulators started with
+ * `--emulator`), so a missing platform library shows at start, not at the first message.
  */
-import { PayloadError } from "@outbox/core";
+import { type AdapterDescriptor, PayloadError, readAdapterEnv } from "@outbox/core";
 import type { ChannelPool } from "./channel-pool.js";
-import type { McpPlatform } from "./platforms.js";
 
 /**
- * Probe every platform, start the emulators of the installed ones (`emulator`), and return
- * the server's instruction lines. A missing adapter never stops the server: it is named with
- * the npm command that adds it.
+ * Build every configured platform's adapter (every installed one's emulator with `emulator`)
+ * and return the server's instruction lines. A missing adapter or library never stops the
+ * server: it is named with the npm command that adds it.
  */
 export async function startLines(
   pool: ChannelPool,
-  platforms: Readonly<Record<string, McpPlatform>>,
+  descriptors: readonly AdapterDescriptor[],
   env: Readonly<Record<string, string | undefined>>,
   emulator: boolean,
 ): Promise<string[]> {
   const ready: string[] = [];
   const unconfigured: string[] = [];
   const missing: string[] = [];
-  for (const name of pool.names) {
-    const platform = platforms[name] as McpPlatform;
-    if (!(await (platform.installed?.() ?? Promise.resolve(true)))) {
-      missing.push(`${name} (npm install ${platform.packages})`);
-      continue;
-    }
-    if (emulator) {
-      const started = await pool.get(name).then(
-        () => true,
-        (error: unknown) => {
-          if (error instanceof PayloadError && error.issues[0]?.code === "not_installed") return false;
-          throw error;
-        },
+  for (const descriptor of descriptors) {
+    const reading = readAdapterEnv(descriptor, env);
+    if (!emulator && !reading.ok) {
+      unconfigured.push(
+        `${descriptor.name} (set ${reading.missing.map((variable) => variable.name).join(" and ")})`,
       );
-      if (!started) {
-        missing.push(`${name} (npm install ${platform.packages})`);
-        continue;
-      }
-    } else if (!env[platform.tokenEnv]) {
-      unconfigured.push(`${name} (set ${platform.tokenEnv})`);
       continue;
     }
-    ready.push(name);
+    // Any other failure is the tool call's to report (the pool builds again then).
+    const installed = await pool.get(descriptor.name).then(
+      () => true,
+      (error: unknown) => !(error instanceof PayloadError && error.issues[0]?.code === "not_installed"),
+    );
+    if (installed) ready.push(descriptor.name);
+    else missing.push(`${descriptor.name} (npm install ${descriptor.packages.join(" ")})`);
   }
   const lines = [
     ready.length > 0

@@ -1,20 +1,30 @@
-/** A platform entry over the conformance reference emulator, so tests can inject faults. */
+/** A platform descriptor over the conformance reference emulator, so tests can inject faults. */
 import {
   createReferenceAdapter,
   REFERENCE_CHAT,
   ReferenceEmulator,
   referenceCapabilities,
 } from "@outbox/conformance";
-import type { McpPlatform } from "../../src/index.js";
+import type { AdapterDescriptor } from "@outbox/core";
 
-/** The entry and its emulator. */
-export function referencePlatform(): { platform: McpPlatform; emulator: ReferenceEmulator; chat: string } {
+/** The descriptor and its emulator. */
+export function referencePlatform(): {
+  descriptor: AdapterDescriptor;
+  emulator: ReferenceEmulator;
+  chat: string;
+} {
   const emulator = new ReferenceEmulator(referenceCapabilities);
-  const platform: McpPlatform = {
-    tokenEnv: "OUTBOX_REFERENCE_TOKEN",
-    packages: "@outbox/conformance",
-    connect: async (_token, media) => createReferenceAdapter({ emulator, media }),
-    emulate: async (options) => ({
+  const descriptor: AdapterDescriptor = {
+    name: "reference",
+    title: "Reference",
+    packages: ["@outbox/conformance"],
+    env: [
+      { name: "OUTBOX_REFERENCE_TOKEN", field: "token", required: true, secret: true, help: "any value" },
+    ],
+    target: { description: "the reference chat", example: REFERENCE_CHAT },
+    capabilities: referenceCapabilities,
+    createAdapter: async (_config, media) => createReferenceAdapter({ emulator, media }),
+    createEmulatedChannel: async (options = {}) => ({
       platform: "reference",
       adapter: createReferenceAdapter({ emulator, ...(options.media ? { media: options.media } : {}) }),
       target: { to: REFERENCE_CHAT },
@@ -22,5 +32,5 @@ export function referencePlatform(): { platform: McpPlatform; emulator: Referenc
       close: async () => {},
     }),
   };
-  return { platform, emulator, chat: REFERENCE_CHAT };
+  return { descriptor, emulator, chat: REFERENCE_CHAT };
 }

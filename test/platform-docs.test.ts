@@ -1,0 +1,72 @@
+/**
+ * The docs name every platform: the per-platform tables are generated from the adapter
+ * descriptors (test/platform-docs.ts) and must match what is committed, and every table a
+ * platform belongs in names each adapter of adapters/.
+ * Regenerate with: OUTBOX_UPDATE_DOCS=1 npx vitest run --project repo platform-docs
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { findAdapterDescriptors } from "@outbox/core";
+import { describe, expect, it } from "vitest";
+import { type DocBlock, markers, renderDocBlocks } from "./platform-docs.js";
+import { repoRoot, workspaceNames } from "./support/workspace.js";
+
+const descriptors = await findAdapterDescriptors({
+  from: [],
+  adapters: workspaceNames("adapters").map((name) => join(repoRoot, "adapters", name)),
+});
+
+/** Where each generated table must appear. */
+const placed: Array<[file: string, block: DocBlock]> = [
+  ["docs/getting-started.md", "platform-settings"],
+  ["docs/cli.md", "platform-settings"],
+  ["docs/cli.md", "platform-targets"],
+  ["docs/mcp.md", "platform-settings"],
+  ["docs/mcp.md", "platform-targets"],
+  ["docs/streaming.md", "streaming-modes"],
+];
+
+/** Hand-written tables with a row per platform (their cells are prose): each must name every adapter. */
+const rowPerPlatform: Array<[file: string, header: string]> = [
+  ["docs/live-preview.md", "| platform | edit call | delete call |"],
+];
+
+describe("the docs name every platform", () => {
+  it.each([...new Set(placed.map(([file]) => file))])(
+    "%s: its generated tables match the adapter descriptors",
+    (file) => {
+      const path = join(repoRoot, file);
+      const doc = readFileSync(path, "utf8");
+      const generated = renderDocBlocks(doc, descriptors);
+      if (process.env.OUTBOX_UPDATE_DOCS === "1") writeFileSync(path, generated);
+      expect(doc).toBe(generated);
+    },
+  );
+
+  it.each(placed)("%s holds the %s table, naming every adapter", (file, block) => {
+    const doc = readFileSync(join(repoRoot, file), "utf8");
+    const { begin, end } = markers(block);
+    expect(doc).toContain(begin);
+    const table = doc.slice(doc.indexOf(begin), doc.indexOf(end));
+    for (const descriptor of descriptors) expect(table, descriptor.name).toContain(`| ${descriptor.title} `);
+  });
+
+  it.each(rowPerPlatform)("%s: the table under %s has a row per adapter", (file, header) => {
+    const doc = readFileSync(join(repoRoot, file), "utf8");
+    const start = doc.indexOf(header);
+    expect(start).toBeGreaterThanOrEqual(0);
+    const rows = doc.slice(start).split("\n\n")[0]?.split("\n") ?? [];
+    for (const descriptor of descriptors)
+      expect(
+        rows.some((row) => row.startsWith(`| ${descriptor.title} |`)),
+        descriptor.name,
+      ).toBe(true);
+  });
+
+  it("a platform missing from a generated table fails the comparison", () => {
+    const { begin, end } = markers("platform-settings");
+    const doc = `${begin}\n${end}\n`;
+    const all = renderDocBlocks(doc, descriptors);
+    expect(renderDocBlocks(doc, descriptors.slice(1))).not.toBe(all);
+  });
+});
