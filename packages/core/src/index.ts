@@ -6,7 +6,7 @@
  */
 
 export { type EmulatorFaults, serveFaults } from "./adapter/emulator-faults.js";
-export { createFaultQueue, type FaultQueue } from "./adapter/fault-queue.js";
+export { createFaultQueue, FAULT_KINDS, type FaultQueue, UnknownFaultError } from "./adapter/fault-queue.js";
 export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "./adapter/html-reading.js";
 export type * from "./adapter/observed.js";
 export { observedLines } from "./adapter/observed-lines.js";

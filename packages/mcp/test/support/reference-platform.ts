@@ -19,6 +19,8 @@ export function referencePlatform(): { platform: McpPlatform; emulator: Referenc
       adapter: createReferenceAdapter({ emulator, ...(options.media ? { media: options.media } : {}) }),
       target: { to: REFERENCE_CHAT },
       observe: () => emulator.observe(),
+      inject: (fault) => emulator.inject(fault),
+      emulator,
       close: async () => {},
     }),
   };
