@@ -111,7 +111,7 @@ describe("failure entries", () => {
         ambiguous: true,
         retryable: false,
         action: expect.stringMatching(
-          /may have been delivered \(the platform answered 502\): check the chat/,
+          /may have been delivered \(the platform answered 502\): look in the chat/,
         ),
       },
     ]);
