@@ -57,8 +57,8 @@ export async function sendMedia(
     return {
       ...sent,
       degraded: {
-        from: "voice note",
-        to: "audio file",
+        from: "voice",
+        to: "audio",
         reason: `WhatsApp shows a voice note over 512 KB (this one is ${media.size} bytes) as an audio file without the voice note's play icon`,
       },
     };
