@@ -94,7 +94,7 @@ export function actionFor(error: OutboxError, ambiguous: boolean): string {
   if (error instanceof TransportError)
     return `the platform could not be reached (nothing was sent): check the API URL, the network or the proxy, then ${RESEND}`;
   if (error instanceof AuthError)
-    return "the platform refused the credentials: check the token and its scopes (nothing was sent)";
+    return "the platform refused the bot (nothing was sent): fix its token, scopes or permissions in this chat as the message says, then resend";
   if (error instanceof TargetNotFoundError) return TARGET_ACTIONS[error.missing];
   if (error instanceof MediaError) return MEDIA_ACTIONS[error.reason];
   if (error instanceof UnsupportedFeatureError)

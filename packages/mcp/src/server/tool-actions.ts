@@ -35,7 +35,7 @@ export function toolAction(failure: ReceiptFailure, keyed: boolean): string {
   if (error instanceof TransportError)
     return `nothing was delivered (the platform was unreachable, or failed a request that posts nothing): ${again}; if it persists, tell the server's operator`;
   if (error instanceof AuthError)
-    return "the platform refused the server's credentials, so nothing was sent: tell the server's operator; sending again fails the same way";
+    return "the platform refused the bot (its token, or its permissions in this chat), so nothing was sent: tell the server's operator what the message says; sending again fails the same way";
   if (error instanceof TargetNotFoundError) return TARGET_ACTIONS[error.missing];
   if (error instanceof MediaError) return MEDIA_ACTIONS[error.reason];
   if (error instanceof UnsupportedFeatureError)
