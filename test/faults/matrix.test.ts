@@ -1,7 +1,7 @@
 /**
  * One fault matrix, one checker, in process: every fault of the emulators, at named points
- * of one reply (its first part, its middle part, each request of its media part), on the
- * Telegram, Slack and Discord emulators through the real client libraries, on an injected
+ * of one reply (its first part, its middle part, each request of its media part), on every
+ * platform's emulator through the real client libraries, on an injected
  * clock; each history judged by `checkHistory` from what the emulator recorded and what the
  * receipt said, and each faulted part's outcome checked against the rule (docs/delivery.md,
  * "Faults, platform by platform"): a platform that does not deduplicate never gets a guess.
@@ -77,8 +77,9 @@ function faultAt(platform: FaultPlatform, kind: Kind, index: number): Fault {
 /** What the receipt must say of the faulted part: the rule this matrix guards. */
 function expected(platform: FaultPlatform, kind: Kind, method: string): "delivered" | "ambiguous" {
   if (kind === "reset-before-write" || kind === "429") return "delivered";
-  // Only the request that posts can have posted something: Slack's upload reservation and byte upload cannot.
-  if (method === "files.getUploadURLExternal" || method === "upload") return "delivered";
+  // Only the request that posts can have posted something: an upload (Slack's reservation and bytes, WhatsApp's media) cannot.
+  if (method === "files.getUploadURLExternal" || method === "upload" || method === "media")
+    return "delivered";
   return platform.deduplicates ? "delivered" : "ambiguous";
 }
 

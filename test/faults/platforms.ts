@@ -1,16 +1,20 @@
 /**
- * The three platforms of the fault matrix: each emulator (a real HTTP server on 127.0.0.1)
- * with its adapter talking to it through the real client library (grammY, @slack/web-api,
- * @discordjs/rest), on an injected clock, and the requests each part of the matrix's reply
- * makes, by the names the emulators' fault targets use.
+ * The platforms of the fault matrix: each emulator (a real HTTP server on 127.0.0.1) with its
+ * adapter talking to it through the real client library (grammY, @slack/web-api,
+ * @discordjs/rest; undici for WhatsApp and Matrix), on an injected clock, and the requests
+ * each part of the matrix's reply makes, by the names the emulators' fault targets use.
  */
 import type { ChannelAdapter, Clock, Fault, MediaPolicy, ObservedMessage } from "@outbox/core";
 import { createDiscordAdapter } from "@outbox/discord";
 import { DEFAULT_CHANNEL, startDiscordEmulator } from "@outbox/discord/testing";
+import { createMatrixAdapter } from "@outbox/matrix";
+import { DEFAULT_ROOM, startMatrixEmulator } from "@outbox/matrix/testing";
 import { createSlackAdapter } from "@outbox/slack";
 import { EMULATED_CHANNEL, startSlackEmulator } from "@outbox/slack/testing";
 import { createTelegramAdapter } from "@outbox/telegram";
 import { startTelegramEmulator } from "@outbox/telegram/testing";
+import { createWhatsAppAdapter } from "@outbox/whatsapp";
+import { startWhatsAppEmulator } from "@outbox/whatsapp/testing";
 
 /** An emulator with its adapter. */
 export interface FaultRig {
@@ -45,7 +49,7 @@ export interface RigOptions {
 /** One platform of the matrix. */
 export interface FaultPlatform {
   /** Platform name. */
-  name: "telegram" | "slack" | "discord";
+  name: "telegram" | "slack" | "discord" | "whatsapp" | "matrix";
   /** Text chunk length the reply's two text parts must stay under. */
   chunk: number;
   /** Whether the platform deduplicates sends by the operation key (Discord's enforced nonce). */
@@ -158,6 +162,59 @@ export const platforms: readonly FaultPlatform[] = [
         DEFAULT_CHANNEL,
         () => emulator.observe(DEFAULT_CHANNEL),
         () => emulator.requests.map(({ route: path, status }) => ({ method: route(path), status })),
+      );
+    },
+  },
+  {
+    name: "whatsapp",
+    chunk: 4096,
+    deduplicates: false,
+    requests: ["messages", ["media", "messages"]],
+    async start({ clock, media, timeoutMs }) {
+      const recipient = "15550001234";
+      const emulator = await startWhatsAppEmulator({ allowedRecipients: [recipient], limits: false });
+      emulator.seedMessage(recipient, "hello");
+      const adapter = createWhatsAppAdapter({
+        token: emulator.token,
+        phoneNumberId: emulator.phoneNumberId,
+        graphApiUrl: emulator.graphApiUrl,
+        timeoutMs,
+        clock,
+        media,
+      });
+      return rigOf(
+        adapter,
+        emulator,
+        recipient,
+        () => emulator.observe(recipient),
+        () => emulator.requests.map(({ edge, status }) => ({ method: edge, status })),
+      );
+    },
+  },
+  {
+    name: "matrix",
+    // Matrix counts an event's bytes with the text twice in it (body and formatted_body).
+    chunk: 30_000,
+    deduplicates: true,
+    requests: ["send", ["upload", "send"]],
+    async start({ clock, media, timeoutMs }) {
+      const emulator = await startMatrixEmulator({ rateLimit: false });
+      const adapter = createMatrixAdapter({
+        homeserver: emulator.homeserver,
+        accessToken: emulator.accessToken,
+        timeoutMs,
+        clock,
+        media,
+      });
+      // `PUT /rooms/!room/send/m.room.message/txn` is `send`; the upload's route ends in `upload`.
+      const target = (route: string) =>
+        route.endsWith("/upload") ? "upload" : (route.split("/")[3] ?? route);
+      return rigOf(
+        adapter,
+        emulator,
+        DEFAULT_ROOM,
+        () => emulator.observe(DEFAULT_ROOM),
+        () => emulator.requests.map(({ route, status }) => ({ method: target(route), status })),
       );
     },
   },

@@ -40,7 +40,7 @@ describe.each(channels)("faults one call away on the %s emulated channel", (_nam
         ambiguous: true,
         retryable: false,
         action: expect.stringMatching(
-          /^it may have been delivered \(the platform answered 502\): check the chat/,
+          /^it may have been delivered \(the platform answered 502\): look in the chat/,
         ),
       }),
     ]);

@@ -40,8 +40,8 @@ export interface MatrixAdapterConfig {
    * Retry bounds. The homeserver deduplicates a repeated txnId and every send's txnId is its
    * operation's stable key, so the engine resends a failure after the request may have arrived
    * within the send's retries (`Transport.deduplicatesByKey`). A part left ambiguous by an
-   * earlier run is reported, not resent, unless `retryAmbiguous` is set: the homeserver
-   * remembers transactions only for a while.
+   * earlier run is reported, not resent, unless `retryAmbiguous` is set or the repeat says
+   * `ambiguous: "resend"`: the homeserver remembers transactions only for a while.
    */
   retry?: RetryPolicy;
   /** Clock for pacing and retry waits. Default: the real clock. */

@@ -36,7 +36,7 @@ const sends = () => emulator.requests.filter((r) => r.route.includes("/send/m.ro
 
 describe("createMatrixAdapter", () => {
   it("resends after a lost answer under the same txnId: one event, no ambiguous failure", async () => {
-    emulator.loseAnswers(1);
+    emulator.inject({ kind: "reset-after-processed", method: "send" });
     const receipt = await adapter({ retry: { maxRetries: 2 } }).send(
       { text: "exactly once" },
       { to: DEFAULT_ROOM },

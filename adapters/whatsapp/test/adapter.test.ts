@@ -122,7 +122,7 @@ describe("createWhatsAppAdapter", () => {
       { to: TO },
     );
     expect(e.observe(TO).map((m) => m.kind)).toEqual(["voice"]);
-    expect(receipt.degraded).toEqual([expect.objectContaining({ from: "voice note", to: "audio file" })]);
+    expect(receipt.degraded).toEqual([expect.objectContaining({ from: "voice", to: "audio" })]);
   });
 
   it("sends through an integrator's dispatcher and leaves it open", async () => {

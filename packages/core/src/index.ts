@@ -13,7 +13,7 @@ export {
 export type * from "./adapter/descriptor.js";
 export { type AdapterEnvReading, adapterSecrets, readAdapterEnv } from "./adapter/descriptor-env.js";
 export { type EmulatorFaults, serveFaults } from "./adapter/emulator-faults.js";
-export { createFaultQueue, type FaultQueue } from "./adapter/fault-queue.js";
+export { createFaultQueue, FAULT_KINDS, type FaultQueue, UnknownFaultError } from "./adapter/fault-queue.js";
 export {
   AdapterDescriptorError,
   adapterSpecifiers,

@@ -21,7 +21,7 @@ async function start() {
       res.writeHead(200, { "content-length": 2 }).end("ok");
     });
   });
-  faults = serveFaults(server);
+  faults = serveFaults(server, ["first", "second", "send", "other", "POST"]);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const port = (server.address() as AddressInfo).port;

@@ -253,14 +253,81 @@ describe("send_message over an in-memory MCP client", () => {
       content: "image images[0] (chart.png)",
       ambiguous: false,
       retryable: false,
-      action: expect.stringMatching(/^the platform refused the request \(400\)/),
+      action: expect.stringMatching(/^the platform refused this part \(400\)/),
     });
     expect(JSON.stringify(receipt)).not.toContain(outbox.mediaDir);
     expect(receipt.messages.length).toBe(reference.emulator.observe().length);
     expect(text(result)).toMatch(
-      /part\(s\) NOT delivered \(part 0: .*refused once\)\. To do: the platform refused/,
+      /part\(s\) NOT delivered \(part 0: .*refused once\)\. To do: the platform refused this part/,
     );
     expect(readdirSync(outbox.mediaDir)).toEqual([]);
+  });
+
+  it("a repeat with the same idempotencyKey sends only what failed: the image, not the text again", async () => {
+    const before = reference.emulator.observe().length;
+    // Longer than a caption: the text goes as its own message, then the image.
+    const message = `Quarterly report. ${"The figures are in the chart below. ".repeat(8)}`;
+    const args = {
+      platform: "reference",
+      to: reference.chat,
+      message,
+      images: [png],
+      idempotencyKey: "turn-7",
+    };
+    // The image is refused with a wait longer than the server waits: certainly not delivered.
+    reference.emulator.inject({ kind: "rate-limit", retryAfterMs: 120_000, method: "sendMedia" });
+    const first = await call(args);
+    expect(first.isError).toBe(true);
+    const failure = (first.structuredContent as { failures: Array<Record<string, unknown>> }).failures[0];
+    expect(failure).toMatchObject({ part: 1, code: "rate_limited", retryable: true, ambiguous: false });
+    expect(failure?.action).toMatch(/call send_message again with the same arguments and idempotencyKey/);
+    expect(
+      reference.emulator
+        .observe()
+        .slice(before)
+        .map((m) => m.kind),
+    ).toEqual(["text"]);
+
+    const second = await call(args);
+    expect(second.isError).toBeFalsy();
+    expect(second.structuredContent).toMatchObject({ ok: true, failures: [] });
+    // The text once, the image once: the repeat sent only the image.
+    expect(
+      reference.emulator
+        .observe()
+        .slice(before)
+        .map((m) => m.kind),
+    ).toEqual(["text", "image"]);
+    expect(readdirSync(outbox.mediaDir)).toEqual([]);
+  });
+
+  it('settles an ambiguous part: ambiguous "delivered" sends nothing, and without a key no advice names one', async () => {
+    const before = reference.emulator.observe().length;
+    const args = {
+      platform: "reference",
+      to: reference.chat,
+      message: "status: green",
+      idempotencyKey: "turn-8",
+    };
+    reference.emulator.inject({ kind: "reset-after-processed", method: "sendText" });
+    const first = await call(args);
+    const failure = (first.structuredContent as { failures: Array<Record<string, unknown>> }).failures[0];
+    expect(failure).toMatchObject({ ambiguous: true });
+    expect(failure?.action).toMatch(
+      /same arguments and idempotencyKey, and ambiguous "delivered" .* "resend"/,
+    );
+    expect(reference.emulator.observe().slice(before)).toHaveLength(1);
+    const settled = await call({ ...args, ambiguous: "delivered" });
+    expect(settled.structuredContent).toMatchObject({ ok: true, failures: [] });
+    expect(reference.emulator.observe().slice(before)).toHaveLength(1);
+
+    reference.emulator.inject({ kind: "reset-after-processed", method: "sendText" });
+    const unkeyed = await call({ platform: "reference", to: reference.chat, message: "status: amber" });
+    const entry = (unkeyed.structuredContent as { failures: Array<{ action: string }> }).failures[0];
+    expect(entry?.action).toMatch(
+      /before sending this part again on its own \(this call had no idempotencyKey\)/,
+    );
+    expect(text(unkeyed)).not.toMatch(/same idempotencyKey|retry\.|target\.|replyToId/);
   });
 
   it("an unconfigured platform names the variable to set, and a token never appears in the result", async () => {

@@ -2,18 +2,13 @@
  * A ready emulated Discord channel: a fresh emulator, the adapter pointed at it, and a
  * seeded inbound message to reply to (core's `EmulatedChannel`, for demos and the CLI).
  */
-import type { EmulatedChannel, EmulatedChannelOptions, Fault } from "@outbox/core";
+import type { EmulatedChannel, EmulatedChannelOptions } from "@outbox/core";
 import { createDiscordAdapter } from "../adapter.js";
 import { type DiscordEmulator, startDiscordEmulator } from "./emulator/server.js";
 import { DEFAULT_CHANNEL } from "./emulator/types.js";
 
 /** A Discord channel on its emulator, with the emulator at hand for faults and seeding. */
-export interface DiscordEmulatedChannel extends EmulatedChannel {
-  /** Make the emulator misbehave on its next call(s) (the fault kinds: docs/adapters/discord.md, "Faults"). */
-  inject(fault: Fault): void;
-  /** The emulator itself: seed messages, count its 429s, read what each request carried. */
-  emulator: DiscordEmulator;
-}
+export type DiscordEmulatedChannel = EmulatedChannel<DiscordEmulator>;
 
 /** Start an emulator and wire the Discord adapter to it. */
 export async function createEmulatedChannel(

@@ -4,11 +4,16 @@
  */
 import type { EmulatedChannel, EmulatedChannelOptions } from "@outbox/core";
 import { createMatrixAdapter } from "../adapter.js";
-import { startMatrixEmulator } from "./emulator/server.js";
+import { type MatrixEmulator, startMatrixEmulator } from "./emulator/server.js";
 import { DEFAULT_ROOM } from "./emulator/types.js";
 
+/** A Matrix room on its emulator (fault targets: docs/adapters/matrix.md, "Faults"). */
+export type MatrixEmulatedChannel = EmulatedChannel<MatrixEmulator>;
+
 /** Start an emulator and wire the Matrix adapter to it. */
-export async function createEmulatedChannel(options: EmulatedChannelOptions = {}): Promise<EmulatedChannel> {
+export async function createEmulatedChannel(
+  options: EmulatedChannelOptions = {},
+): Promise<MatrixEmulatedChannel> {
   const emulator = await startMatrixEmulator();
   const inbound = emulator.seedMessage(DEFAULT_ROOM, "Hello, bot!");
   const adapter = createMatrixAdapter({
@@ -21,6 +26,8 @@ export async function createEmulatedChannel(options: EmulatedChannelOptions = {}
     platform: "matrix",
     adapter,
     target: { to: DEFAULT_ROOM, currentMessageId: inbound },
+    emulator,
+    inject: (fault) => emulator.inject(fault),
     observe: () => emulator.observe(DEFAULT_ROOM),
     close: async () => {
       await adapter.close?.();

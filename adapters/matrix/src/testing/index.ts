@@ -1,5 +1,5 @@
 /** Testing tools for the Matrix adapter: the strict homeserver emulator and a ready emulated room. No test framework at run time. */
-export { createEmulatedChannel } from "./channel.js";
+export { createEmulatedChannel, type MatrixEmulatedChannel } from "./channel.js";
 export { MatrixApiError } from "./emulator/api-error.js";
 export { type DecodedHtml, decodeHtml } from "./emulator/html.js";
 export { type MatrixEmulator, type MatrixEmulatorRequest, startMatrixEmulator } from "./emulator/server.js";

@@ -6,7 +6,7 @@
 import {
   AuthError,
   MediaError,
-  neverSent,
+  neverLeft,
   OutboxError,
   PlatformError,
   RateLimitedError,
@@ -32,14 +32,9 @@ export function toOutboxError(error: unknown, ctx: CallContext): OutboxError {
   if (error instanceof OutboxError) return error;
   const cause = { cause: error };
   if (!(error instanceof MatrixHttpError)) {
-    const failure = (typeof error === "object" && error !== null ? error : {}) as {
-      code?: unknown;
-      message?: string;
-      cause?: { code?: unknown };
-    };
-    const code = failure.code ?? failure.cause?.code;
+    const failure = (typeof error === "object" && error !== null ? error : {}) as { message?: string };
     return new TransportError(`Matrix ${ctx.route}: ${failure.message ?? String(error)}`, {
-      ambiguous: !neverSent(code),
+      ambiguous: !neverLeft(error),
       ...cause,
     });
   }

@@ -2,7 +2,7 @@
  * `createEmulatedChannel` for Telegram: a fresh Bot API emulator on 127.0.0.1, a private chat
  * holding one message from the user to reply to, and the real adapter (grammY) pointed at it.
  */
-import type { EmulatedChannel, EmulatedChannelOptions, Fault } from "@outbox/core";
+import type { EmulatedChannel, EmulatedChannelOptions } from "@outbox/core";
 import { createTelegramAdapter } from "../adapter.js";
 import { startTelegramEmulator, type TelegramEmulator } from "./emulator/server.js";
 import { createUrlFetcher } from "./fetch-url.js";
@@ -11,12 +11,7 @@ import { createUrlFetcher } from "./fetch-url.js";
 export const EMULATED_CHAT = 4242;
 
 /** A Telegram channel on its emulator, with the emulator at hand for faults and seeding. */
-export interface TelegramEmulatedChannel extends EmulatedChannel {
-  /** Make the emulator misbehave on its next call(s) (the fault kinds: docs/adapters/telegram.md, "Faults"). */
-  inject(fault: Fault): void;
-  /** The emulator itself: seed messages, count its 429s, read what each request carried. */
-  emulator: TelegramEmulator;
-}
+export type TelegramEmulatedChannel = EmulatedChannel<TelegramEmulator>;
 
 /** The user's message seeded into the chat; the target's `currentMessageId` points at it. */
 const INBOUND_TEXT = "Hello bot, how did it go?";

@@ -5,13 +5,18 @@
  */
 import type { EmulatedChannel, EmulatedChannelOptions } from "@outbox/core";
 import { createWhatsAppAdapter } from "../adapter.js";
-import { startWhatsAppEmulator } from "./emulator/server.js";
+import { startWhatsAppEmulator, type WhatsAppEmulator } from "./emulator/server.js";
+
+/** A WhatsApp conversation on its emulator (fault targets `messages` and `media`: docs/adapters/whatsapp.md, "Faults"). */
+export type WhatsAppEmulatedChannel = EmulatedChannel<WhatsAppEmulator>;
 
 /** The person the emulated conversation is with. */
 export const EMULATED_RECIPIENT = "15550001234";
 
 /** Start an emulator and wire a WhatsApp adapter to it. */
-export async function createEmulatedChannel(options: EmulatedChannelOptions = {}): Promise<EmulatedChannel> {
+export async function createEmulatedChannel(
+  options: EmulatedChannelOptions = {},
+): Promise<WhatsAppEmulatedChannel> {
   const emulator = await startWhatsAppEmulator({ allowedRecipients: [EMULATED_RECIPIENT] });
   const currentMessageId = emulator.seedMessage(EMULATED_RECIPIENT, "Show me what you can do.");
   const adapter = createWhatsAppAdapter({
@@ -24,6 +29,8 @@ export async function createEmulatedChannel(options: EmulatedChannelOptions = {}
     platform: "whatsapp",
     adapter,
     target: { to: EMULATED_RECIPIENT, currentMessageId },
+    emulator,
+    inject: (fault) => emulator.inject(fault),
     observe: () => emulator.observe(EMULATED_RECIPIENT),
     close: async () => {
       await adapter.close?.();

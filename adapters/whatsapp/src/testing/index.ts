@@ -1,5 +1,5 @@
 /** Testing tools for the WhatsApp adapter: the strict Cloud API emulator and a ready emulated conversation. */
-export { createEmulatedChannel, EMULATED_RECIPIENT } from "./channel.js";
+export { createEmulatedChannel, EMULATED_RECIPIENT, type WhatsAppEmulatedChannel } from "./channel.js";
 export { type DecodedMarkup, decodeMarkup } from "./emulator/markup.js";
 export { type EmulatorRequest, startWhatsAppEmulator, type WhatsAppEmulator } from "./emulator/server.js";
 export type {

@@ -6,7 +6,7 @@
  */
 import {
   AuthError,
-  neverSent,
+  neverLeft,
   type OutboxError,
   PlatformError,
   RateLimitedError,
@@ -84,7 +84,7 @@ export function fromNetwork(error: unknown, method: string): OutboxError {
   const code = networkCode(error);
   const reason = code ?? (error instanceof Error ? error.name : "network failure");
   return new TransportError(`WhatsApp ${method}: request failed (${reason})`, {
-    ambiguous: !neverSent(code),
+    ambiguous: !neverLeft(error),
     cause: error,
   });
 }

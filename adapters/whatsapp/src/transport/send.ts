@@ -5,7 +5,14 @@
  * note with `voice: true`) or `document` message, with its caption where WhatsApp takes one.
  * A reply carries `context.message_id`. The receipt id is the `wamid.` WhatsApp answers.
  */
-import { type MediaOperation, type SentMessage, type TextOperation, TransportError } from "@outbox/core";
+import {
+  invisibleFailure,
+  type MediaOperation,
+  OutboxError,
+  type SentMessage,
+  type TextOperation,
+  TransportError,
+} from "@outbox/core";
 import type { GraphBody, GraphClient } from "./graph-client.js";
 
 /** Voice notes above this size show as an audio file, without the voice note's play icon. */
@@ -50,8 +57,8 @@ export async function sendMedia(
     return {
       ...sent,
       degraded: {
-        from: "voice note",
-        to: "audio file",
+        from: "voice",
+        to: "audio",
         reason: `WhatsApp shows a voice note over 512 KB (this one is ${media.size} bytes) as an audio file without the voice note's play icon`,
       },
     };
@@ -65,15 +72,7 @@ async function upload(client: GraphClient, op: MediaOperation): Promise<string> 
   } catch (error) {
     // Nothing reaches the person before the message itself: an upload that may have arrived
     // leaves at most an unused media id, so it is safe to send again.
-    if (error instanceof TransportError && error.ambiguous)
-      throw new TransportError(
-        `${error.message}; the upload sends nothing to the person, so it is safe to retry`,
-        {
-          ambiguous: false,
-          cause: error,
-        },
-      );
-    throw error;
+    throw error instanceof OutboxError ? invisibleFailure(error) : error;
   }
 }
 

@@ -92,7 +92,7 @@ export class ReferenceEmulator {
   readonly #capabilities: Capabilities;
   readonly #observed: ObservedMessage[] = [];
   readonly #known = new Set<string>();
-  readonly #faults = createFaultQueue();
+  readonly #faults = createFaultQueue(["sendText", "sendMedia", "sendAlbum", "editText", "deleteMessage"]);
   readonly #reached: EmulatorCall[] = [];
   readonly #buckets = createTokenBuckets(() => performance.now());
   /** Messages by id (every album member maps to its album), with when each last changed. */

@@ -12,7 +12,7 @@ import type { Fault } from "./observed.js";
 
 /** The faults of one emulator's server. */
 export interface EmulatorFaults {
-  /** Queue a fault (the emulator's `inject`). */
+  /** Queue a fault (the emulator's `inject`); throws `UnknownFaultError` for one it cannot apply. */
   inject(fault: Fault): void;
   /**
    * The fault a request to `method` must suffer, if any. An after-processed fault is applied
@@ -25,9 +25,13 @@ export interface EmulatorFaults {
   readonly refusedConnections: number;
 }
 
-/** Install fault handling on `server` (call before it listens). */
-export function serveFaults(server: Server): EmulatorFaults {
-  const queue = createFaultQueue();
+/**
+ * Install fault handling on `server` (call before it listens). `methods` are the names its
+ * requests go by in {@link EmulatorFaults.next} (the fault targets): `inject` refuses a fault
+ * aimed at another one with `UnknownFaultError`.
+ */
+export function serveFaults(server: Server, methods: readonly string[]): EmulatorFaults {
+  const queue = createFaultQueue(methods);
   let refused = 0;
   server.on("connection", (socket: Socket) => {
     if (!queue.refuse()) return;

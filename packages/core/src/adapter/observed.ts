@@ -172,11 +172,12 @@ export interface EmulatedChannelOptions {
 
 /**
  * A ready channel on a platform emulator: an adapter wired to a fresh emulator on 127.0.0.1,
- * a target that holds one inbound message (`target.currentMessageId`) to reply to, and what
- * the platform shows. Every adapter's `./testing` export offers `createEmulatedChannel()`
- * returning one, so demos and the CLI drive every platform the same way.
+ * a target that holds one inbound message (`target.currentMessageId`) to reply to, what
+ * the platform shows, and the emulator itself with its faults. Every adapter's `./testing`
+ * export offers `createEmulatedChannel()` returning one (with `Emulator` its own emulator's
+ * type), so demos, the CLI and tests drive every platform the same way.
  */
-export interface EmulatedChannel {
+export interface EmulatedChannel<Emulator = unknown> {
   /** Platform name (`telegram`, `slack`, …), the adapter's `name`. */
   platform: string;
   /** The adapter, talking to the emulator through the real client library. */
@@ -187,10 +188,14 @@ export interface EmulatedChannel {
   observe(): ObservedMessage[];
   /**
    * Make the emulator misbehave on its next call(s): `channel.inject({ kind: "server-error",
-   * status: 502 })`, then send (docs/streaming.md, "Simulating failures"). Every adapter's
-   * channel has it; optional here for channels built elsewhere.
+   * status: 502 })`, then send (docs/streaming.md, "Simulating failures"). Every fault kind
+   * is applied; a kind or a `method` the emulator cannot apply throws
+   * {@link UnknownFaultError} here, before anything is sent. The method names of each
+   * platform: docs/conformance.md, "Fault targets".
    */
-  inject?(fault: Fault): void;
+  inject(fault: Fault): void;
+  /** The emulator itself: seed messages, count its 429s, read what each request carried. */
+  emulator: Emulator;
   /** Close the adapter and stop the emulator. */
   close(): Promise<void>;
 }

@@ -327,6 +327,18 @@ export interface SendOptions {
   idempotencyKey?: string;
   /** Which operations carry the reply reference. Default `first`. */
   replyMode?: "first" | "all" | "off";
+  /**
+   * What a repeat with the same `idempotencyKey` does with the parts its journal holds as
+   * ambiguous (an earlier attempt failed after the request may have reached the platform):
+   * `report` them again without sending (the default; `resend` when `retry.retryAmbiguous` is
+   * set), `resend` them (you know they did not arrive, or accept a duplicate over a loss), or
+   * mark them `delivered` (you saw them in the chat): the journal records them as delivered, so
+   * they are neither sent nor reported again, and the receipt lists no message for them (the
+   * platform never answered an id). Parts that went or certainly failed are unaffected.
+   * Requires `idempotencyKey` (without a journal there is nothing ambiguous to settle). What to
+   * check on each platform: docs/delivery.md, "Parts whose outcome is unknown".
+   */
+  ambiguous?: "report" | "resend" | "delivered";
   /** Cancels the send. */
   signal?: AbortSignal;
   /**

@@ -41,6 +41,28 @@ export function checkSendInput(target: unknown, options: unknown): { target: Tar
       "use one of them",
       "invalid_value",
     );
+  const ambiguous = isObject(options) ? options.ambiguous : undefined;
+  if (
+    ambiguous !== undefined &&
+    ambiguous !== "report" &&
+    ambiguous !== "resend" &&
+    ambiguous !== "delivered"
+  )
+    add(
+      issues,
+      ["options", "ambiguous"],
+      `must be "report", "resend" or "delivered", got ${describe(ambiguous)}`,
+      "use one of them",
+      "invalid_value",
+    );
+  else if (ambiguous !== undefined && isObject(options) && options.idempotencyKey === undefined)
+    add(
+      issues,
+      ["options", "ambiguous"],
+      "needs an idempotencyKey: only a send's journal knows which parts are ambiguous",
+      "repeat the send with the idempotencyKey of the send that left them ambiguous",
+      "custom",
+    );
   const memory = isObject(options) ? options.mediaMemory : undefined;
   if (
     memory !== undefined &&

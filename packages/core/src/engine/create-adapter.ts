@@ -101,6 +101,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
       journal,
       save,
       writeAhead: store.writeAhead === true,
+      ambiguous: options.ambiguous ?? (policy.retryAmbiguous ? "resend" : "report"),
       secrets,
     });
     if (receipt.ok || receipt.messages.length > 0) remember();

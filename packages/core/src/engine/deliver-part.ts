@@ -5,6 +5,7 @@ import {
   TransportError,
   UnsupportedFeatureError,
 } from "../errors/errors.js";
+import { unreachable } from "../errors/failure-entry.js";
 import type { Target } from "../payload/types.js";
 import type { AlbumPart, Degradation, MediaPart, TextPart } from "../plan/types.js";
 import { type OperationRole, operationKey } from "./operation-key.js";
@@ -98,7 +99,9 @@ async function rescueCaption(
   index: number,
   context: PartContext,
 ): Promise<{ message: ReceiptMessage; degradation: Degradation } | undefined> {
-  if (part.type === "text" || part.caption === undefined || isAmbiguous(error)) return undefined;
+  // An unreachable platform (or a failing store) would only fail the caption through a retry cycle of its own.
+  if (part.type === "text" || part.caption === undefined || isAmbiguous(error) || unreachable(error))
+    return undefined;
   const operation = toOperation(
     { type: "text", tree: { type: "root", children: [] }, text: part.caption, sources: part.sources },
     replyTo,

@@ -44,6 +44,14 @@ export function invisibleFailure(error: OutboxError): OutboxError {
   });
 }
 
+/**
+ * Whether `error` is an {@link invisibleFailure}: the request reached the platform (or may
+ * have) and failed, but posts nothing visible. It proves nothing about reaching the platform.
+ */
+export function isInvisibleFailure(error: unknown): boolean {
+  return error instanceof TransportError && !error.ambiguous && isAmbiguous(error.cause);
+}
+
 function retryDelay(
   error: unknown,
   retries: number,

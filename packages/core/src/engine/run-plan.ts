@@ -31,6 +31,8 @@ export interface RunContext extends PartContext {
   save: ((journal: DeliveryJournal) => Promise<void>) | undefined;
   /** Save the journal before each part too (marked `sending`), see {@link DeliveryStore.writeAhead}. */
   writeAhead?: boolean;
+  /** What to do with the parts the journal holds as ambiguous ({@link SendOptions.ambiguous}, its default applied). */
+  ambiguous: NonNullable<SendOptions["ambiguous"]>;
   /** Secrets the adapter declared, removed from every failure and degradation. */
   secrets: readonly string[];
 }
@@ -66,8 +68,18 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
       failures.push(failure(index, part.error, secrets, part));
       continue;
     }
-    if (ambiguous.has(index) && !context.retry.policy.retryAmbiguous) {
+    if (ambiguous.has(index) && context.ambiguous === "report") {
       failures.push(failure(index, maybeDelivered(index), secrets, part));
+      continue;
+    }
+    if (ambiguous.has(index) && context.ambiguous === "delivered") {
+      // The caller saw it arrive: the journal records it as delivered, with no message id.
+      delivered.add(index);
+      ambiguous.delete(index);
+      if (save === undefined) continue;
+      journal.deliveredParts = ascending(delivered);
+      journal.ambiguousParts = ascending(ambiguous);
+      await saveOrNote(save, journal, index, context);
       continue;
     }
     if (down !== undefined) {
@@ -228,7 +240,7 @@ function byPart<T extends { part: number }>(entries: readonly T[]): T[] {
 /** The failure reported for a part an earlier attempt may have delivered. */
 function maybeDelivered(index: number): TransportError {
   return new TransportError(
-    `part ${index} may already have been delivered: an earlier attempt failed after sending; not resent (retryAmbiguous is off)`,
+    `part ${index} may already have been delivered: an earlier attempt failed after sending; not resent (ambiguous: "report")`,
     { ambiguous: true },
   );
 }

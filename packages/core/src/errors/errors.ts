@@ -27,6 +27,25 @@ export interface OutboxErrorOptions {
 }
 
 /**
+ * An Outbox error as JSON ({@link OutboxError.toJSON}): its class name, code and message,
+ * every field of its class (`method`, `status`, `description`, `ambiguous`, `retryAfterMs`,
+ * `missing`, `feature`, `reason`, `ref`, `issues`, `undelivered`…), and its `cause` reduced
+ * to name, code and message.
+ */
+export interface OutboxErrorJson {
+  /** The class name (`TransportError`, `PlatformError`…). */
+  name: string;
+  /** The stable code. */
+  code: OutboxErrorCode;
+  /** The message, redacted. */
+  message: string;
+  /** What caused it, when anything did: its own JSON for an Outbox error, else name, code and message. */
+  cause?: OutboxErrorJson | { name: string; code?: string; message: string };
+  /** The fields of the error's class. */
+  [field: string]: unknown;
+}
+
+/**
  * Base class of every error Outbox throws or reports in a receipt. Its message goes
  * through {@link redactSecrets} (known token shapes, URL userinfo and query strings); the
  * engine also redacts the `cause` chain and the secrets an adapter declares.
@@ -40,6 +59,43 @@ export class OutboxError extends Error {
     this.name = new.target.name;
     this.code = code;
   }
+
+  /**
+   * The error as JSON, so `JSON.stringify(receipt)` and structured loggers keep what a plain
+   * `Error` loses (its message is not an own enumerable field): name, code, message, the
+   * fields of its class and its cause. Strings go through {@link redactSecrets} again, for
+   * an error built outside the engine (which also removes the adapter's declared secrets).
+   * The stack is left out.
+   */
+  toJSON(): OutboxErrorJson {
+    const json: OutboxErrorJson = { name: this.name, code: this.code, message: this.message };
+    for (const [key, value] of Object.entries(this))
+      if (!(key in json) && value !== undefined) json[key] = redactStrings(value);
+    const cause = causeJson(this.cause);
+    if (cause !== undefined) json.cause = cause;
+    return json;
+  }
+}
+
+/** A value with every string in it (nested plain objects and arrays) redacted. */
+function redactStrings(value: unknown): unknown {
+  if (typeof value === "string") return redactSecrets(value);
+  if (Array.isArray(value)) return value.map(redactStrings);
+  if (typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, redactStrings(inner)]));
+  return value;
+}
+
+/** A cause as JSON: an Outbox error's own, any other error's name, code and message. */
+function causeJson(cause: unknown): OutboxErrorJson["cause"] {
+  if (cause instanceof OutboxError) return cause.toJSON();
+  if (!(cause instanceof Error)) return undefined;
+  const code = (cause as { code?: unknown }).code;
+  return {
+    name: cause.name,
+    ...(typeof code === "string" ? { code } : {}),
+    message: redactSecrets(cause.message),
+  };
 }
 
 /** One problem found while validating input (shape of a zod issue, kept dependency-free). */

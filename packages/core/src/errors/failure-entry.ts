@@ -3,7 +3,7 @@
  * delivered, whether resending it is safe, and what to do (docs/delivery.md, "Failures").
  */
 import type { ReceiptFailure } from "../adapter/types.js";
-import { isAmbiguous } from "../engine/retry.js";
+import { isAmbiguous, isInvisibleFailure } from "../engine/retry.js";
 import type { PlanPart } from "../plan/types.js";
 import {
   AgentRunError,
@@ -84,15 +84,17 @@ const RESEND = "resend with the same idempotencyKey (only what did not go is sen
 /** What to do about `error`, in words (every error class has an answer). */
 export function actionFor(error: OutboxError, ambiguous: boolean): string {
   if (ambiguous)
-    return `it may have been delivered (${error instanceof PlatformError ? `the platform answered ${error.status}` : "the connection broke after the request was sent"}): check the chat before resending; a resend with the same idempotencyKey skips it unless retry.retryAmbiguous is set`;
+    return `it may have been delivered (${error instanceof PlatformError ? `the platform answered ${error.status}` : "the request may have reached the platform, and no answer confirmed it"}): look in the chat, then send again with the same idempotencyKey and ambiguous "delivered" if it is there or "resend" if it is not (a plain repeat reports it again; docs/delivery.md, "Parts whose outcome is unknown")`;
   if (error instanceof RateLimitedError)
-    return `the platform asked to wait ${Math.ceil(error.retryAfterMs / 1000)} s: ${RESEND} after that, or raise retry.maxRetryWaitMs`;
+    return `the platform asked to wait ${Math.ceil(error.retryAfterMs / 1000)} s: ${RESEND} after that (to wait within the send, raise retry.maxRetries, and retry.maxRetryWaitMs when the wait is over it)`;
   if (error instanceof StoreError)
     return `Outbox's own store failed (the delivery journal, or the queue's shared rate limit in Redis), so nothing was sent and the platform is not at fault: check the store (Redis, the disk), then ${RESEND}`;
+  if (isInvisibleFailure(error))
+    return `the platform failed a request that posts nothing visible (an upload), so nothing was delivered: ${RESEND}`;
   if (error instanceof TransportError)
     return `the platform could not be reached (nothing was sent): check the API URL, the network or the proxy, then ${RESEND}`;
   if (error instanceof AuthError)
-    return "the platform refused the credentials: check the token and its scopes (nothing was sent)";
+    return "the platform refused the bot (nothing was sent): fix its token, scopes or permissions in this chat as the message says, then resend";
   if (error instanceof TargetNotFoundError) return TARGET_ACTIONS[error.missing];
   if (error instanceof MediaError) return MEDIA_ACTIONS[error.reason];
   if (error instanceof UnsupportedFeatureError)
@@ -131,7 +133,7 @@ const MEDIA_ACTIONS: Record<MediaError["reason"], string> = {
  * instead of running each part's own retry cycle.
  */
 export function unreachable(error: unknown): boolean {
-  return error instanceof TransportError && !error.ambiguous;
+  return error instanceof TransportError && !error.ambiguous && !isInvisibleFailure(error);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DeliveryJournal, DeliveryStore } from "../../src/adapter/types.js";
+import { invisibleFailure } from "../../src/engine/retry.js";
 import {
   AgentRunError,
   AuthError,
@@ -111,7 +112,7 @@ describe("failure entries", () => {
         ambiguous: true,
         retryable: false,
         action: expect.stringMatching(
-          /may have been delivered \(the platform answered 502\): check the chat/,
+          /may have been delivered \(the platform answered 502\): look in the chat/,
         ),
       },
     ]);
@@ -122,7 +123,13 @@ describe("failure entries", () => {
   const everyClass: Array<[string, OutboxError, RegExp]> = [
     ["payload", new PayloadError("bad"), /fix the input/],
     ["rate limit", new RateLimitedError("slow", 30_000), /wait 30 s/],
-    ["auth", new AuthError("no"), /check the token/],
+    ["auth", new AuthError("no"), /fix its token, scopes or permissions in this chat/],
+    // A missing permission is an AuthError too (Matrix membership, Discord 50013): the action may not blame the token alone.
+    [
+      "permission",
+      new AuthError("Matrix send failed (403 M_FORBIDDEN); invite the bot's user to room !r"),
+      /permissions in this chat as the message says/,
+    ],
     ["chat", new TargetNotFoundError("no", "chat"), /check target\.to/],
     ["thread", new TargetNotFoundError("no", "thread"), /check target\.thread/],
     ["reply", new TargetNotFoundError("no", "reply"), /send without replyToId/],
@@ -151,6 +158,11 @@ describe("failure entries", () => {
       /rerun the agent/,
     ],
     ["aborted", new AgentRunError("aborted", "x", { text: "", mediaUrls: [], media: 0 }), /was aborted/],
+    [
+      "invisible",
+      invisibleFailure(new PlatformError("no", { method: "upload", status: 503, description: "d" })),
+      /posts nothing visible/,
+    ],
   ];
   it.each(everyClass)("every error class says what to do: %s", (_name, error, action) => {
     expect(failureEntry(0, error, undefined).action).toMatch(action);

@@ -40,6 +40,50 @@ describe("once-only delivery", () => {
     expect(transport.calls).toHaveLength(5);
   });
 
+  it('settles an ambiguous part on the same adapter: ambiguous "resend" sends it once, "delivered" records it', async () => {
+    const { send, transport } = harness(small);
+    const flaky = () =>
+      transport.behave((op) => {
+        if (op.type === "text" && op.text.text.startsWith("two"))
+          throw new TransportError("reset", { ambiguous: true });
+        return undefined;
+      });
+    flaky();
+    expect((await send({ text }, to, { idempotencyKey: "resend" })).failures.map((f) => f.part)).toEqual([1]);
+    transport.behave(() => undefined);
+    // The person did not get it: resend it, and only it.
+    const resent = await send({ text }, to, { idempotencyKey: "resend", ambiguous: "resend" });
+    expect(resent.ok).toBe(true);
+    expect(resent.messages.map((m) => m.part)).toEqual([0, 1, 2, 3]);
+    expect(
+      transport.delivered().filter(({ op }) => op.type === "text" && op.text.text.startsWith("two")),
+    ).toHaveLength(1);
+    expect(transport.calls).toHaveLength(5);
+
+    flaky();
+    await send({ text }, to, { idempotencyKey: "seen" });
+    transport.behave(() => undefined);
+    // The person got it: record it, send nothing; later repeats neither send nor report it.
+    const seen = await send({ text }, to, { idempotencyKey: "seen", ambiguous: "delivered" });
+    expect(seen.ok).toBe(true);
+    expect(seen.failures).toEqual([]);
+    expect(seen.messages.map((m) => m.part)).toEqual([0, 2, 3]);
+    expect(transport.calls).toHaveLength(9);
+    expect((await send({ text }, to, { idempotencyKey: "seen" })).ok).toBe(true);
+    expect(transport.calls).toHaveLength(9);
+  });
+
+  it("refuses ambiguous without an idempotencyKey, and a value it does not know, before any call", async () => {
+    const { send, transport } = harness(small);
+    await expect(send({ text }, to, { ambiguous: "resend" })).rejects.toThrow(
+      /options\.ambiguous needs an idempotencyKey/,
+    );
+    await expect(send({ text }, to, { idempotencyKey: "k", ambiguous: "retry" as "resend" })).rejects.toThrow(
+      /options\.ambiguous must be "report", "resend" or "delivered", got "retry"/,
+    );
+    expect(transport.calls).toHaveLength(0);
+  });
+
   it("does not resend a part that failed ambiguously, unless retryAmbiguous", async () => {
     const { send, transport } = harness(small);
     transport.behave((op) => {
@@ -56,7 +100,9 @@ describe("once-only delivery", () => {
         error: expect.objectContaining({ code: "transport_error", ambiguous: true }),
         ambiguous: true,
         retryable: false,
-        action: expect.stringMatching(/check the chat before resending/),
+        action: expect.stringMatching(
+          /look in the chat, then send again with the same idempotencyKey and ambiguous "delivered" .* or "resend"/,
+        ),
       }),
     ]);
     expect(transport.calls).toHaveLength(4);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { invisibleFailure } from "../../src/engine/retry.js";
 import { PlatformError, RateLimitedError, TransportError } from "../../src/errors/errors.js";
 import { harness } from "./support/harness.js";
 
@@ -131,6 +132,44 @@ describe("retries", () => {
     expect(receipt.failures.map((f) => f.part)).toEqual([0]);
     expect(receipt.messages).toEqual([{ id: "m1", kind: "text", part: 0 }]);
     expect(receipt.degraded[0]).toMatchObject({ from: "caption", to: "text" });
+  });
+
+  it("a captioned image on an unreachable platform takes one retry cycle, not a second for its caption", async () => {
+    const { send, transport, clock } = harness();
+    transport.behave(() => {
+      throw new TransportError("Telegram sendPhoto: connect ECONNREFUSED 127.0.0.1:9", { ambiguous: false });
+    });
+    const { attach } = await import("./support/media-bytes.js");
+    const receipt = await send({ text: "caption", media: [attach.png()] }, to, { idempotencyKey: "down" });
+    // 1 try + 3 retries over 0.5 + 1 + 2 s; the caption is not tried as text on its own cycle.
+    expect(transport.calls.map((call) => call.op.type)).toEqual(["media", "media", "media", "media"]);
+    expect(clock.now()).toBe(3_500);
+    expect(receipt.messages).toEqual([]);
+    expect(receipt.failures.map((f) => [f.part, f.retryable])).toEqual([[0, true]]);
+    // Once the platform is back, the resend delivers the image with its caption.
+    transport.behave(() => undefined);
+    const again = await send({ text: "caption", media: [attach.png()] }, to, { idempotencyKey: "down" });
+    expect(again.ok).toBe(true);
+    expect(again.degraded).toEqual([]);
+  });
+
+  it("an upload that failed without posting anything does not stop the rest as unreachable", async () => {
+    const { send, transport } = harness({ album: null, caption: null });
+    transport.behave((op) => {
+      if (op.type === "media" && op.kind === "image")
+        throw invisibleFailure(
+          new PlatformError("upload failed", { method: "upload", status: 503, description: "busy" }),
+        );
+      return undefined;
+    });
+    const { attach } = await import("./support/media-bytes.js");
+    const receipt = await send({ text: "", media: [attach.png(), attach.pdf()] }, to, {
+      idempotencyKey: "upload",
+    });
+    expect(receipt.failures.map((f) => f.part)).toEqual([0]);
+    expect(receipt.messages.map((m) => [m.part, m.kind])).toEqual([[1, "document"]]);
+    expect(receipt.failures[0]?.action).toMatch(/posts nothing visible .* nothing was delivered/);
+    expect(receipt.failures[0]?.action).not.toMatch(/could not be reached/);
   });
 
   it("aborting rejects the send", async () => {

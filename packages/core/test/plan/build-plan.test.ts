@@ -219,6 +219,7 @@ describe("plan and receipt (property)", () => {
               journal: { fingerprint: "", messages: [], degraded: [], deliveredParts: [] },
               save: undefined,
               secrets: [],
+              ambiguous: "report",
             }),
           );
           const delivered = new Set(receipt.messages.map((m) => m.part));

@@ -2,7 +2,7 @@
  * `mediaFromMcpArguments`: the base64 images and files of a tool call, checked, written to
  * a private temp directory and returned as `MediaAttachment`s with a `cleanup()`.
  */
-import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, extname, join } from "node:path";
 import { loadMedia, type MediaAttachment, MediaError, normalizeMimeType } from "@outbox/core";
@@ -73,7 +73,11 @@ export async function mediaFromMcpArguments(
 ): Promise<McpInboundMedia> {
   const { message, items } = checkArguments(args);
   aborted(options.signal);
-  const dir = await mkdtemp(join(options.parentDir ?? tmpdir(), "outbox-mcp-"));
+  const parent = options.parentDir ?? tmpdir();
+  const dir =
+    options.dirName === undefined
+      ? await mkdtemp(join(parent, "outbox-mcp-"))
+      : await freshDir(join(parent, basename(options.dirName)));
   const cleanup = (): Promise<void> => rm(dir, { recursive: true, force: true });
   try {
     await chmod(dir, 0o700);
@@ -96,4 +100,11 @@ export async function mediaFromMcpArguments(
     await cleanup();
     throw error;
   }
+}
+
+/** `dir` created empty (a leftover of an earlier call removed first). */
+async function freshDir(dir: string): Promise<string> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { mode: 0o700 });
+  return dir;
 }

@@ -28,6 +28,13 @@ export interface McpMessageArguments {
 export interface McpMediaOptions {
   /** Directory the private temp directory is created in. Default `os.tmpdir()`. */
   parentDir?: string;
+  /**
+   * A fixed name for the directory (instead of a random one): the same call repeated writes
+   * the same paths, so an idempotent send's fingerprint, which covers them, stays the same.
+   * A directory left by an earlier call of that name is replaced; the caller keeps concurrent
+   * calls of one name apart.
+   */
+  dirName?: string;
   /** Extract the text of PDFs into `documents`. Default true. */
   extractPdfText?: boolean;
   /** Cancels the work; whatever was written is removed. */

@@ -47,8 +47,14 @@ const sendMessageOutput = z
             .describe("What the part held: a text excerpt or the media it carries."),
           ambiguous: z
             .boolean()
-            .describe("It may have been delivered anyway: check the chat before resending."),
-          retryable: z.boolean().describe("Resending is safe and may succeed."),
+            .describe(
+              'It may have been delivered anyway: look in the chat, then call again with the same idempotencyKey and ambiguous "delivered" or "resend".',
+            ),
+          retryable: z
+            .boolean()
+            .describe(
+              "Sending it again is safe and may succeed (with the same idempotencyKey: only what failed goes).",
+            ),
           action: z.string().optional().describe("What to do about it."),
         }),
       )
@@ -107,6 +113,20 @@ export function createOutboxMcpServer(options: OutboxMcpServerOptions): McpServe
               `Up to ${MCP_MAX_FILES} files: pdf, text, markdown, html, csv, json, audio, video, zip/gzip/tar; 15 MB each.`,
             ),
           voice: z.boolean().optional().describe("Send audio as a voice note where the platform has them."),
+          idempotencyKey: z
+            .string()
+            .min(1)
+            .max(200)
+            .optional()
+            .describe(
+              "Names this message, so it is delivered once: make one per message you mean to send (a fresh random id, or your turn id plus a counter) and reuse it only to repeat that same call after a failure, with the same arguments: then only what was not delivered is sent again. Another message under a used key is refused. The server remembers keys while it runs.",
+            ),
+          ambiguous: z
+            .enum(["report", "resend", "delivered"])
+            .optional()
+            .describe(
+              'With a repeated idempotencyKey, for the parts that may have been delivered (ambiguous): "delivered" if you saw them in the chat, "resend" if not, "report" (default) to leave them be.',
+            ),
         })
         .strict(),
       outputSchema: sendMessageOutput,

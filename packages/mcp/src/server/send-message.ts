@@ -1,14 +1,25 @@
 /**
  * The `send_message` tool: arguments → payload (media through `mediaFromMcpArguments`) →
  * delivery through the platform's adapter → receipt. Temp files are removed whatever
- * happens; every failure is a tool error (`isError`) with the reason.
+ * happens; every failure is a tool error (`isError`) with the reason. With an
+ * `idempotencyKey` the adapter's journal (kept for the server process's life) makes a repeat
+ * send only what was not delivered.
  */
+import { createHash } from "node:crypto";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { OutboxError, PayloadError, type ReplyPayloadInput, type Target } from "@outbox/core";
+import {
+  type DeliveryReceipt,
+  OutboxError,
+  PayloadError,
+  type ReplyPayloadInput,
+  type SendOptions,
+  type Target,
+} from "@outbox/core";
 import { mediaFromMcpArguments } from "../inbound/media-from-arguments.js";
 import type { McpInboundMedia, McpMediaArgument } from "../inbound/types.js";
 import { receiptToJson, summarizeReceipt } from "../receipt-json.js";
 import type { ChannelPool } from "./channel-pool.js";
+import { toolAction } from "./tool-actions.js";
 
 /** Arguments of `send_message`. */
 export interface SendMessageArguments {
@@ -28,6 +39,28 @@ export interface SendMessageArguments {
   files?: McpMediaArgument[];
   /** Send audio as a voice note where the platform can. */
   voice?: boolean;
+  /** Names this message: a repeat with the same key sends only what was not delivered. */
+  idempotencyKey?: string;
+  /** On a repeat: what to do with the parts that may have been delivered (core's `SendOptions.ambiguous`). */
+  ambiguous?: SendOptions["ambiguous"];
+}
+
+/**
+ * Calls with one idempotency key run one after the other (process-wide: every server of the
+ * process shares the adapters), so they never share their fixed media directory at once.
+ */
+const running = new Map<string, Promise<unknown>>();
+
+/** Run `task` after the other calls holding `key`. */
+async function serialized<T>(key: string | undefined, task: () => Promise<T>): Promise<T> {
+  if (key === undefined) return task();
+  const run = (running.get(key) ?? Promise.resolve()).catch(() => undefined).then(task);
+  running.set(key, run);
+  try {
+    return await run;
+  } finally {
+    if (running.get(key) === run) running.delete(key);
+  }
 }
 
 /** What `send_message` needs besides its arguments. */
@@ -84,9 +117,21 @@ function cleaner(
 }
 
 /** Runs one `send_message` call. Never throws: failures are tool errors. */
-export async function sendMessage(
+export function sendMessage(args: SendMessageArguments, ctx: SendMessageContext): Promise<CallToolResult> {
+  const key =
+    args.idempotencyKey === undefined
+      ? undefined
+      : createHash("sha256")
+          .update(`${ctx.mediaDir}\0${args.platform}\0${args.idempotencyKey}`)
+          .digest("hex");
+  return serialized(key, () => deliver(args, ctx, key));
+}
+
+/** One call; `key` (the hashed platform and idempotency key) names its media directory. */
+async function deliver(
   args: SendMessageArguments,
   ctx: SendMessageContext,
+  key: string | undefined,
 ): Promise<CallToolResult> {
   let inbound: McpInboundMedia;
   let adapter: Awaited<ReturnType<ChannelPool["get"]>>;
@@ -104,7 +149,13 @@ export async function sendMessage(
         ...(args.images ? { images: args.images } : {}),
         ...(args.files ? { files: args.files } : {}),
       },
-      { parentDir: ctx.mediaDir, extractPdfText: false, ...(ctx.signal ? { signal: ctx.signal } : {}) },
+      {
+        parentDir: ctx.mediaDir,
+        extractPdfText: false,
+        // A repeat must load the same paths: the journal's fingerprint covers them.
+        ...(key === undefined ? {} : { dirName: `outbox-mcp-key-${key.slice(0, 32)}` }),
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
+      },
     );
   } catch (error) {
     return toolError(error, (text) => ctx.redact(hideDir(text, ctx.mediaDir)));
@@ -118,7 +169,14 @@ export async function sendMessage(
       ...(args.replyTo === undefined ? {} : { replyToId: args.replyTo }),
     };
     const target: Target = { to: args.to, ...(args.thread === undefined ? {} : { thread: args.thread }) };
-    const receipt = await adapter.send(payload, target, ctx.signal ? { signal: ctx.signal } : {});
+    const options: SendOptions = {
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+      ...(args.idempotencyKey === undefined
+        ? {}
+        : { idempotencyKey: `mcp:${args.platform}:${args.idempotencyKey}` }),
+      ...(args.ambiguous === undefined ? {} : { ambiguous: args.ambiguous }),
+    };
+    const receipt = advised(await adapter.send(payload, target, options), args.idempotencyKey !== undefined);
     const where = `${args.platform}:${args.to}`;
     const json = receiptToJson(receipt);
     for (const failure of json.failures) {
@@ -136,4 +194,12 @@ export async function sendMessage(
   } finally {
     await inbound.cleanup();
   }
+}
+
+/** The receipt with each failure's action in terms of the tool's arguments. */
+function advised(receipt: DeliveryReceipt, keyed: boolean): DeliveryReceipt {
+  return {
+    ...receipt,
+    failures: receipt.failures.map((failure) => ({ ...failure, action: toolAction(failure, keyed) })),
+  };
 }

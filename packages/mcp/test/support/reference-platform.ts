@@ -29,6 +29,8 @@ export function referencePlatform(): {
       adapter: createReferenceAdapter({ emulator, ...(options.media ? { media: options.media } : {}) }),
       target: { to: REFERENCE_CHAT },
       observe: () => emulator.observe(),
+      inject: (fault) => emulator.inject(fault),
+      emulator,
       close: async () => {},
     }),
   };

@@ -13,14 +13,14 @@ import { createFaultyStore } from "./faulty-store.js";
 import { observeMessages } from "./observe.js";
 
 /** The emulated web channel, with the running inbox and the page to open. */
-export interface WebEmulatedChannel extends EmulatedChannel {
+export interface WebEmulatedChannel extends EmulatedChannel<WebInbox> {
   /** The web adapter. */
   adapter: WebAdapter;
   /** The running inbox. */
   inbox: WebInbox;
   /** The conversation's page, token included: open it in a browser. */
   pageUrl: string;
-  /** Make the adapter's next store appends fail (429, 5xx, reset, refusal) as conformance.md describes. */
+  /** Make the adapter's next store appends fail (429, 5xx, reset, refusal) as conformance.md describes; the one fault target is `append`. */
   inject(fault: Fault): void;
 }
 
@@ -52,6 +52,7 @@ export async function createEmulatedChannel(
     platform: adapter.name,
     adapter,
     inbox,
+    emulator: inbox,
     pageUrl: inbox.urlFor(CONVERSATION),
     target: { to: CONVERSATION, currentMessageId: INBOUND_ID },
     inject: (fault) => faulty.faults.inject(fault),

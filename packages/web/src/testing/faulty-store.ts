@@ -17,7 +17,7 @@ import type { WebMessageStore } from "../store/types.js";
 
 /** A store whose `append` suffers the queued faults, with its queue. */
 export function createFaultyStore(store: WebMessageStore): { store: WebMessageStore; faults: FaultQueue } {
-  const faults = createFaultQueue();
+  const faults = createFaultQueue(["append"]);
   return {
     faults,
     store: {

@@ -71,6 +71,15 @@ export interface DiscordEmulator {
 const DEFAULT_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAx.outbox.emulator-token";
 const MiB = 1024 * 1024;
 
+/** The routes the emulator answers, as fault targets name them (every id written `:id`). */
+const DISCORD_ROUTES = [
+  "POST /channels/:id/messages",
+  "PATCH /channels/:id/messages/:id",
+  "DELETE /channels/:id/messages/:id",
+  "POST /users/@me/channels",
+  "GET /channels/:id",
+];
+
 /** Start an emulator on 127.0.0.1 with a random port. */
 export async function startDiscordEmulator(options: DiscordEmulatorOptions = {}): Promise<DiscordEmulator> {
   const token = options.token ?? DEFAULT_TOKEN;
@@ -198,7 +207,7 @@ export async function startDiscordEmulator(options: DiscordEmulatorOptions = {})
         entry.status = reply(res, api.status, payload, api.headers);
       });
   });
-  const faults = serveFaults(server);
+  const faults = serveFaults(server, DISCORD_ROUTES);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const port = (server.address() as AddressInfo).port;

@@ -7,7 +7,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createFaultQueue, type Fault, type ObservedMessage } from "@outbox/core";
+import { type Fault, type ObservedMessage, serveFaults } from "@outbox/core";
 import { MatrixApiError } from "./api-error.js";
 import { MediaRepository } from "./media.js";
 import { MessageRateLimit } from "./rate-limit.js";
@@ -21,8 +21,10 @@ export interface MatrixEmulatorRequest {
   route: string;
   /** Transfer-Encoding of the request (`chunked` for an upload without a length). */
   transferEncoding: string;
-  /** HTTP status answered (0 for a dropped connection). */
+  /** HTTP status answered (0 for a dropped connection or a withheld answer). */
   status: number;
+  /** What it carried: the JSON body as sent, or an upload's `["file name"]`. */
+  content?: string;
 }
 
 /** A running emulator. */
@@ -39,14 +41,13 @@ export interface MatrixEmulator {
   events(): readonly StoredEvent[];
   /** 429s answered under the emulator's own rate limit (injected faults not counted). */
   rateLimitRefusals(): number;
-  /** Misbehave on the next call(s). */
-  inject(fault: Fault): void;
   /**
-   * Process the next `times` event sends (`PUT …/send/…`), then drop each connection without
-   * an answer: the ambiguous failure a resend under the same txnId must not turn into a
-   * second event.
+   * Misbehave on the next call(s); a fault's `method` is `send`, `redact`, `event`, `state`, `directory`, `whoami` or `upload`
+   * (another throws `UnknownFaultError`).
    */
-  loseAnswers(times?: number): void;
+  inject(fault: Fault): void;
+  /** Connections reset by a `reset-before-write` fault before their request was written. */
+  refusedConnections(): number;
   /** Make a room exist. */
   addRoom(room: EmulatedMatrixRoom): void;
   /** Record a message from another user in a room, to reply to; returns its event id. */
@@ -59,6 +60,24 @@ const DEFAULT_TOKEN = "syt_b3V0Ym94LWJvdA_outboxEmulatorToken_0a1b2c";
 const MiB = 1024 * 1024;
 const CLIENT = "/_matrix/client/v3";
 
+/**
+ * The requests the emulator answers, by the names fault targets use: `send` (`PUT
+ * /rooms/{roomId}/send/{type}/{txnId}`), `redact`, `event` (`GET /rooms/{roomId}/event/{id}`),
+ * `state`, `directory` (room alias lookup), `whoami`, and `upload` (`POST /_matrix/media/v3/upload`).
+ */
+const MATRIX_FAULT_TARGETS = ["send", "redact", "event", "state", "directory", "whoami", "upload"];
+
+/** The fault target a request goes by (its path's operation), or the path when it names none. */
+function targetOf(pathname: string): string {
+  if (pathname === "/_matrix/media/v3/upload") return "upload";
+  const path = pathname.startsWith(CLIENT) ? pathname.slice(CLIENT.length) : pathname;
+  const [, first, , operation] = path.split("/");
+  if (first === "rooms" && operation !== undefined) return operation;
+  if (first === "directory") return "directory";
+  if (path === "/account/whoami") return "whoami";
+  return path;
+}
+
 /** Start an emulator on 127.0.0.1 with a random port. */
 export async function startMatrixEmulator(options: MatrixEmulatorOptions = {}): Promise<MatrixEmulator> {
   const accessToken = options.accessToken ?? DEFAULT_TOKEN;
@@ -70,16 +89,22 @@ export async function startMatrixEmulator(options: MatrixEmulatorOptions = {}): 
     options.now ?? (() => performance.now()),
   );
   const requests: MatrixEmulatorRequest[] = [];
-  const faults = createFaultQueue();
-  let losing = 0;
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<number> => {
+  const handle = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    entry: MatrixEmulatorRequest,
+  ): Promise<number> => {
     const upload = url.pathname === "/_matrix/media/v3/upload";
     if (upload && req.headers["content-length"] === undefined)
       // Synapse's upload resource: "Request must specify a Content-Length".
       throw new MatrixApiError(400, "M_UNKNOWN", "Request must specify a Content-Length");
     const raw = await readBody(req, upload ? maxUploadBytes : MiB);
-    const fault = faults.next();
+    entry.content = upload ? JSON.stringify([url.searchParams.get("filename")]) : raw.toString("utf8");
+    // Connection faults (reset before the request was written, the answer dropped or withheld
+    // after processing) are core's serveFaults; the others are answered here.
+    const fault = faults.next(targetOf(url.pathname), req, res);
     if (fault?.kind === "reset") {
       req.socket.destroy();
       return 0;
@@ -167,18 +192,9 @@ export async function startMatrixEmulator(options: MatrixEmulatorOptions = {}): 
       status: 0,
     };
     requests.push(entry);
-    const lost = losing > 0 && req.method === "PUT" && url.pathname.includes("/send/");
-    if (lost) {
-      losing -= 1;
-      // Answered by the handler, then the connection dropped before the answer leaves.
-      res.writeHead = (() => {
-        req.socket.destroy();
-        return res;
-      }) as typeof res.writeHead;
-    }
-    handle(req, res, url)
+    handle(req, res, url, entry)
       .then((status) => {
-        entry.status = lost ? 0 : status;
+        entry.status = status;
       })
       .catch((error: unknown) => {
         const api =
@@ -189,6 +205,7 @@ export async function startMatrixEmulator(options: MatrixEmulatorOptions = {}): 
         entry.status = reply(res, api.status, api.body());
       });
   });
+  const faults = serveFaults(server, MATRIX_FAULT_TARGETS);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const port = (server.address() as AddressInfo).port;
@@ -201,9 +218,7 @@ export async function startMatrixEmulator(options: MatrixEmulatorOptions = {}): 
     events: () => store.events,
     rateLimitRefusals: () => rateLimit.refusals,
     inject: (fault) => faults.inject(fault),
-    loseAnswers: (times = 1) => {
-      losing += times;
-    },
+    refusedConnections: () => faults.refusedConnections,
     addRoom: (room) => store.addRoom(room),
     seedMessage: (roomId, text) => {
       const eventId = store.newEventId();
@@ -255,5 +270,6 @@ function reply(res: ServerResponse, status: number, body: unknown): number {
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);
-  return status;
+  // An answer a fault dropped or withheld never ended.
+  return res.writableEnded ? status : 0;
 }

@@ -174,7 +174,7 @@ export async function startSlackEmulator(options: SlackEmulatorOptions = {}): Pr
         entry.status = refuse(res, api, entry.method === "upload");
       });
   });
-  const faults = serveFaults(server);
+  const faults = serveFaults(server, [...Object.keys(METHODS), ...Object.keys(EDIT_METHODS), "upload"]);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

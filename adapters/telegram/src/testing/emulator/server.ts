@@ -157,7 +157,12 @@ export async function startTelegramEmulator(
       });
   });
   const idle = watchIdleSockets(server, options.idleTimeoutMs, now);
-  const faults = serveFaults(server);
+  const faults = serveFaults(server, [
+    "getMe",
+    "sendChatAction",
+    ...Object.keys(SEND_METHODS),
+    ...Object.keys(EDIT_METHODS),
+  ]);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const port = (server.address() as AddressInfo).port;

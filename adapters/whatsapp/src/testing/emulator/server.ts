@@ -22,6 +22,8 @@ export interface EmulatorRequest {
   edge: string;
   /** HTTP status answered (0 for a dropped connection). */
   status: number;
+  /** What it carried: a message's JSON body as sent, an upload's `["file name"]` once received. */
+  content?: string;
 }
 
 /** A running emulator. */
@@ -79,6 +81,9 @@ export async function startWhatsAppEmulator(
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
     const route = /^\/v\d+\.\d+\/([^/]+)\/(messages|media)$/.exec(path);
     entry.edge = route?.[2] ?? path;
+    // A message's body is read before any fault, so a faulted request still shows what it carried.
+    const raw = entry.edge === "messages" && req.method === "POST" ? await readBody(req) : undefined;
+    if (raw !== undefined) entry.content = raw;
     // Connection faults (reset before the request was written, the answer dropped or withheld
     // after processing) are core's serveFaults; the others are answered here.
     const fault = faults.next(entry.edge, req, res);
@@ -109,8 +114,12 @@ export async function startWhatsAppEmulator(
         "Unsupported post request",
         `Object with ID '${route[1]}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
       );
-    if (route[2] === "media") return reply(res, 200, await receiveUpload(req, ws));
-    return reply(res, 200, postMessage(await readJson(req), ws, limits));
+    if (route[2] === "media") {
+      const uploaded = await receiveUpload(req, ws);
+      entry.content = JSON.stringify([ws.media.get(uploaded.id)?.fileName]);
+      return reply(res, 200, uploaded);
+    }
+    return reply(res, 200, postMessage(parseJson(req, raw ?? ""), ws, limits));
   };
 
   const server = createServer((req, res) => {
@@ -129,7 +138,7 @@ export async function startWhatsAppEmulator(
         entry.status = reply(res, graph.status, graph.body(), graph.headers);
       });
   });
-  const faults = serveFaults(server);
+  const faults = serveFaults(server, ["messages", "media"]);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -153,9 +162,8 @@ export async function startWhatsAppEmulator(
   };
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  if (!/^application\/json/i.test(req.headers["content-type"] ?? ""))
-    throw invalidParameter("The request body must be application/json.");
+/** The request body as text (at most {@link MAX_JSON} bytes). */
+async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -163,8 +171,14 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
     if (size > MAX_JSON) throw invalidParameter("The request body is too large.");
     chunks.push(chunk);
   }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function parseJson(req: IncomingMessage, body: string): Record<string, unknown> {
+  if (!/^application\/json/i.test(req.headers["content-type"] ?? ""))
+    throw invalidParameter("The request body must be application/json.");
   try {
-    const value: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    const value: unknown = JSON.parse(body);
     if (typeof value === "object" && value !== null && !Array.isArray(value))
       return value as Record<string, unknown>;
   } catch {
@@ -187,5 +201,6 @@ function reply(
     ...headers,
   });
   res.end(json);
-  return status;
+  // An answer a fault dropped or withheld never ended.
+  return res.writableEnded ? status : 0;
 }
