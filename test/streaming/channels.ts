@@ -81,8 +81,11 @@ export function eachChannel(open: () => Promise<EmulatedChannel>): EmulatedChann
     get target() {
       return now().target;
     },
+    get emulator() {
+      return now().emulator;
+    },
     observe: () => now().observe(),
-    inject: (fault) => now().inject?.(fault),
+    inject: (fault) => now().inject(fault),
     close: () => now().close(),
   };
 }
