@@ -574,7 +574,10 @@ export interface DeliveryJournal {
    * within {@link Transport.deduplicatesForMs} of {@link sendingAt}).
    */
   sending?: number;
-  /** When the `sending` mark was saved: wall-clock ms since the Unix epoch (`Date.now()`), comparable across processes. */
+  /**
+   * When the `sending` part was first marked (its first attempt, in whichever run): wall-clock
+   * ms since the Unix epoch (`Date.now()`), comparable across processes.
+   */
   sendingAt?: number;
 }
 

@@ -54,6 +54,12 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
   const sending = context.journal.sending;
   if (sending !== undefined && !delivered.has(sending) && !remembered(context)) ambiguous.add(sending);
   const writeAhead = context.writeAhead === true ? save : undefined;
+  // When the part being marked was first marked: kept across its attempts and across runs, so
+  // the platform's memory of its key is measured from the first request that may have arrived.
+  let firstMark =
+    sending === undefined || context.journal.sendingAt === undefined
+      ? undefined
+      : { part: sending, at: context.journal.sendingAt };
   const failures: DeliveryReceipt["failures"] = [];
   let replyPending = context.replyTo !== undefined && journal.messages.length === 0;
   let unsupportedNoted = journal.messages.length > 0;
@@ -84,14 +90,15 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
     const partContext =
       writeAhead === undefined
         ? context
-        : marking(context, () =>
-            writeAhead({
+        : marking(context, () => {
+            if (firstMark?.part !== index) firstMark = { part: index, at: Date.now() };
+            return writeAhead({
               ...journal,
               ambiguousParts: ascending(ambiguous),
               sending: index,
-              sendingAt: Date.now(),
-            }),
-          );
+              sendingAt: firstMark.at,
+            });
+          });
     const result = await deliverPart(
       withoutRescuedCaption(part, index, journal),
       index,
