@@ -38,6 +38,29 @@ describe("bench regression gates", () => {
     expect(checkGates([count(1)], [])[0]).toMatchObject({ passed: false, baseline: 0 });
   });
 
+  it("a quick run checks the absolute gates and the exact counts, never a noisy ratio", () => {
+    const calls = (value: number): Metric => ({
+      id: "x.httpCalls.text",
+      value,
+      unit: "calls",
+      gate: true,
+      exact: true,
+    });
+    const lost = (value: number): Metric => ({ id: "x.lost", value, unit: "count", max: 0 });
+    const baseline = [gated(1), calls(3)];
+    const quick = (latest: Metric[]) => checkGates(latest, baseline, { quick: true });
+    // A ratio three times worse is not compared in a quick run (a full run fails it).
+    expect(quick([gated(3)])).toEqual([]);
+    expect(checkGates([gated(3)], baseline)[0]?.passed).toBe(false);
+    // One HTTP call more fails, although 4 is within 25% of 3: a count has no noise.
+    expect(quick([calls(3)])[0]?.passed).toBe(true);
+    expect(quick([calls(4)])[0]).toMatchObject({ passed: false, baseline: 3, tolerance: 0 });
+    expect(checkGates([calls(4)], baseline)[0]?.passed).toBe(false);
+    // An absolute gate fails a quick run too.
+    expect(quick([lost(0)])[0]?.passed).toBe(true);
+    expect(quick([lost(1)])[0]?.passed).toBe(false);
+  });
+
   it("a deliberate 2× slowdown injected in a tiny bench makes its gate fail", async () => {
     const text = "Some **bold** text, a [link](https://example.com) and `code`.";
     // The measured time is counted work, not the machine's clock: each operation parses the

@@ -98,7 +98,6 @@ export async function whatsappLoad(
       wallMs,
       floorMs: whatsappFloorMs(total + toLong, toLong),
       floorNote: "(the pair window scaled 6 times)",
-      absolute: true,
       quick,
     });
   } finally {

@@ -10,7 +10,8 @@
  * message under load over the same message sent alone (emulator without limits), alone
  * meaning at the load's pace (the goal) and back to back (gated, hot caches). WhatsApp's
  * kind (many people and one long reply, the pair window scaled) is in load-whatsapp.ts.
- * Goals: 0 lost, 0 duplicates, 0 × 429, wall ≤ 1.05× the floor, CPU ≤ 1.2× alone (Telegram).
+ * Goals: 0 lost, 0 duplicates, 0 × 429, wall ≤ 1.05× the floor, CPU ≤ 1.2× alone (Telegram);
+ * lost, duplicates and 429s are absolute gates at 0, quick runs included.
  */
 import { createDiscordAdapter } from "@outbox/discord";
 import { createMatrixAdapter } from "@outbox/matrix";

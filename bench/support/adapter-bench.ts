@@ -84,8 +84,8 @@ export async function delivered(send: ReturnType<Send>): Promise<void> {
 }
 
 /**
- * HTTP requests the emulator received for one adapter send of each payload, as gated
- * `<suite>.httpCalls.<name>` metrics; `bare` sends the same payload with the bare client,
+ * HTTP requests the emulator received for one adapter send of each payload, as exact-count
+ * gated `<suite>.httpCalls.<name>` metrics (checked in quick runs too); `bare` sends the same payload with the bare client,
  * whose count goes into the note.
  */
 export async function httpCalls(
@@ -107,6 +107,7 @@ export async function httpCalls(
       value: calls,
       unit: "calls",
       gate: true,
+      exact: true,
       note: `HTTP calls for one ${name} reply${bare}`,
     });
   }

@@ -1,7 +1,8 @@
 /**
  * What a suite reports, and the two kinds of check kept apart: goals (reported met or not,
  * never failing the run) and regression gates (a gated ratio worse than the committed
- * baseline by more than the measured noise fails the run).
+ * baseline by more than the measured noise fails the run). A quick run checks only the gates
+ * that do not depend on the machine's load: absolute ones (`max`) and exact counts (`exact`).
  */
 import type { Stats } from "./stats.js";
 import { ratioStats, round } from "./stats.js";
@@ -20,8 +21,13 @@ export interface Metric {
   goal?: { op: "<=" | ">="; target: number };
   /** Regression-gated: lower is better, compared with the committed baseline. */
   gate?: boolean;
-  /** An absolute gate: the (full) run fails when the value exceeds it, whatever the baseline. */
+  /** An absolute gate: any run (quick too) fails when the value exceeds it, whatever the baseline. */
   max?: number;
+  /**
+   * With `gate`: the value is an exact count, not a measurement (HTTP calls per reply), so it is
+   * gated with no tolerance, and in quick runs too (the quick inputs send the same payloads).
+   */
+  exact?: boolean;
   /** What the figure is, for the report. */
   note?: string;
 }
@@ -30,13 +36,13 @@ export interface Metric {
 export interface Suite {
   /** Short name (`parse`, `engine`, `telegram`, `load`…). */
   name: string;
-  /** Measure; `quick` keeps it to seconds (CI only checks that it runs). */
+  /** Measure; `quick` keeps it to seconds (CI runs it and checks its absolute gates and exact counts). */
   run(context: SuiteContext): Promise<Metric[]>;
 }
 
 /** What a suite is given. */
 export interface SuiteContext {
-  /** Seconds, not minutes: fewer rounds and smaller loads. */
+  /** Seconds, not minutes: fewer rounds and smaller loads (the same payloads where counts are exact). */
   quick: boolean;
   /**
    * `--scale`: the at-scale scenarios that alone take longer than the full run's 15 minutes
@@ -79,8 +85,16 @@ export interface GateResult {
   passed: boolean;
 }
 
-/** Compare every gated metric with its baseline; metrics without a baseline pass (reported as new). */
-export function checkGates(latest: readonly Metric[], baseline: readonly Metric[]): GateResult[] {
+/**
+ * Compare every gated metric with its baseline; metrics without a baseline pass (reported as
+ * new). `quick`: only the absolute gates and the exact counts, since a quick run's few rounds on
+ * a loaded machine say nothing about a ratio.
+ */
+export function checkGates(
+  latest: readonly Metric[],
+  baseline: readonly Metric[],
+  { quick = false }: { quick?: boolean } = {},
+): GateResult[] {
   const before = new Map(baseline.map((metric) => [metric.id, metric]));
   const results: GateResult[] = [];
   for (const metric of latest) {
@@ -92,10 +106,10 @@ export function checkGates(latest: readonly Metric[], baseline: readonly Metric[
         tolerance: 0,
         passed: metric.value <= metric.max,
       });
-    const old = metric.gate ? before.get(metric.id) : undefined;
-    if (!metric.gate || old === undefined) continue;
+    const old = metric.gate && (metric.exact || !quick) ? before.get(metric.id) : undefined;
+    if (old === undefined) continue;
     const noise = Math.hypot(metric.spread ?? 0, old.spread ?? 0);
-    const tolerance = round(Math.max(MIN_TOLERANCE, 2 * noise));
+    const tolerance = metric.exact ? 0 : round(Math.max(MIN_TOLERANCE, 2 * noise));
     results.push({
       id: metric.id,
       value: metric.value,

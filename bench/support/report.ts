@@ -44,7 +44,9 @@ export function markdownReport(run: RunResult, gates: readonly GateResult[]): st
     );
   }
   lines.push("", "## Regression gates (against bench/results/baseline.json)", "");
-  if (gates.length === 0) lines.push("No gate compared (no baseline, or a quick run).");
+  if (run.mode === "quick")
+    lines.push("A quick run checks the absolute gates (`max`) and the exact counts only.", "");
+  if (gates.length === 0) lines.push("No gate compared (no baseline).");
   else {
     lines.push("| gate | now | baseline | allowed | result |", "|---|---|---|---|---|");
     for (const gate of gates)

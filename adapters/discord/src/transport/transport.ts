@@ -20,6 +20,12 @@ import { type PostContext, postMessage } from "./post-message.js";
 import { RateLimitHeaders } from "./rate-limit-headers.js";
 import { sendVoice } from "./send-voice.js";
 
+/**
+ * How long Discord is taken to remember an enforced nonce: its docs say "the past few
+ * minutes" without a figure, so one minute, leaving room for a resend's pacing wait.
+ */
+const NONCE_REMEMBERED_MS = 60_000;
+
 /** Options of {@link createDiscordTransport}. */
 export interface DiscordTransportOptions {
   /** Who a message may ping. Default `{ parse: [] }`. */
@@ -69,5 +75,6 @@ export function createDiscordTransport(
     editText: (op) => editMessage(ctx, op),
     deleteMessage: (op) => deleteMessage(ctx, op),
     deduplicatesByKey: true,
+    deduplicatesForMs: NONCE_REMEMBERED_MS,
   };
 }

@@ -290,6 +290,15 @@ export interface Transport {
    * 5xx) within its retries, instead of reporting it ambiguous at once. Default `false`.
    */
   deduplicatesByKey?: boolean;
+  /**
+   * With {@link deduplicatesByKey}: how long the platform is sure to remember a key, in
+   * milliseconds. A part whose `sending` mark an earlier run left in the journal (that run
+   * stopped or lost its job between the mark and the answer) is resent with the same key
+   * when the mark is younger than this, instead of being reported ambiguous: the platform
+   * returns the message if the first request created one. Absent: such a part is reported
+   * ambiguous (a repeat may come later than the platform remembers).
+   */
+  deduplicatesForMs?: number;
 }
 
 /** How the platform replies (the object form of {@link Capabilities.replies}). */
@@ -573,9 +582,15 @@ export interface DeliveryJournal {
   /**
    * The part being sent when this journal was saved (only with a {@link DeliveryStore.writeAhead}
    * store): found on a journal that is read back, the process stopped while sending it, so
-   * that part is treated as ambiguous (resent only with `retryAmbiguous`).
+   * that part is treated as ambiguous (resent only with `retryAmbiguous`, or with the same key
+   * within {@link Transport.deduplicatesForMs} of {@link sendingAt}).
    */
   sending?: number;
+  /**
+   * When the `sending` part was first marked (its first attempt, in whichever run): wall-clock
+   * ms since the Unix epoch (`Date.now()`), comparable across processes.
+   */
+  sendingAt?: number;
 }
 
 /** Pluggable store behind once-only delivery. */

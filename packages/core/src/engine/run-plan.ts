@@ -51,10 +51,17 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
   journal.partCount = plan.parts.length;
   const delivered = new Set(journal.deliveredParts);
   const ambiguous = new Set(journal.ambiguousParts);
-  // A journal saved while a part was being sent: the process stopped there; it may have gone out.
+  // A journal saved while a part was being sent: the process stopped there; it may have gone
+  // out. Resent with the same key only while the platform is sure to remember it.
   const sending = context.journal.sending;
-  if (sending !== undefined && !delivered.has(sending)) ambiguous.add(sending);
+  if (sending !== undefined && !delivered.has(sending) && !remembered(context)) ambiguous.add(sending);
   const writeAhead = context.writeAhead === true ? save : undefined;
+  // When the part being marked was first marked: kept across its attempts and across runs, so
+  // the platform's memory of its key is measured from the first request that may have arrived.
+  let firstMark =
+    sending === undefined || context.journal.sendingAt === undefined
+      ? undefined
+      : { part: sending, at: context.journal.sendingAt };
   const failures: DeliveryReceipt["failures"] = [];
   let replyPending = context.replyTo !== undefined && journal.messages.length === 0;
   let unsupportedNoted = journal.messages.length > 0;
@@ -95,9 +102,15 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
     const partContext =
       writeAhead === undefined
         ? context
-        : marking(context, () =>
-            writeAhead({ ...journal, ambiguousParts: ascending(ambiguous), sending: index }),
-          );
+        : marking(context, () => {
+            if (firstMark?.part !== index) firstMark = { part: index, at: Date.now() };
+            return writeAhead({
+              ...journal,
+              ambiguousParts: ascending(ambiguous),
+              sending: index,
+              sendingAt: firstMark.at,
+            });
+          });
     const result = await deliverPart(
       withoutRescuedCaption(part, index, journal),
       index,
@@ -178,11 +191,24 @@ function marking(context: PartContext, mark: () => Promise<void>): PartContext {
   return { ...context, retry: { ...context.retry, beforeCall } };
 }
 
-/** A journal without `sending` (the part a stopped process was sending when it was saved). */
+/** A journal without `sending` and its time (the part a stopped process was sending when it was saved). */
 function withoutSending(journal: DeliveryJournal): DeliveryJournal {
-  if (!("sending" in journal)) return journal;
-  const { sending: _sending, ...rest } = journal;
+  if (!("sending" in journal) && !("sendingAt" in journal)) return journal;
+  const { sending: _sending, sendingAt: _sendingAt, ...rest } = journal;
   return rest;
+}
+
+/**
+ * Whether the platform still remembers the key of the journal's `sending` part: it
+ * deduplicates by key, says for how long, and the mark is younger than that. The mark is saved
+ * before the request leaves, so its age is never less than the request's.
+ */
+function remembered(context: RunContext): boolean {
+  const { transport, journal } = context;
+  if (transport.deduplicatesByKey !== true || transport.deduplicatesForMs === undefined) return false;
+  if (journal.sendingAt === undefined) return false;
+  const age = Date.now() - journal.sendingAt;
+  return age >= 0 && age < transport.deduplicatesForMs;
 }
 
 /** A failure entry (docs/delivery.md, "Failures"), error and content redacted. */

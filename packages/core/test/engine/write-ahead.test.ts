@@ -82,6 +82,47 @@ describe("write-ahead journals", () => {
   });
 });
 
+describe("a journal left mid-part on a platform that remembers keys", () => {
+  /** A send of two parts, the journal as a process left it after part 1's mark, `ageMs` ago. */
+  async function leftMidPart(ageMs: number) {
+    const store = recordingStore(true);
+    const first = harness(small, { store });
+    await first.send({ text }, to, { idempotencyKey: "k" });
+    const marked = store.saved[2] as DeliveryJournal;
+    expect(marked.sending).toBe(1);
+    const markedAt = (marked.sendingAt as number) - ageMs;
+    store.map.set("k", { ...marked, sendingAt: markedAt });
+    const again = harness(small, { store });
+    again.transport.deduplicatesByKey = true;
+    again.transport.deduplicatesForMs = 60_000;
+    const receipt = await again.send({ text }, to, { idempotencyKey: "k" });
+    const marks = store.saved.slice(4).filter((journal) => journal.sending !== undefined);
+    return {
+      receipt,
+      resent: again.transport.calls,
+      firstKey: first.transport.calls[1]?.op.key,
+      markedAt,
+      marks,
+    };
+  }
+
+  it("resends the part with the same key while the mark is younger than the platform remembers", async () => {
+    const { receipt, resent, firstKey, markedAt, marks } = await leftMidPart(1000);
+    expect(receipt).toMatchObject({ ok: true, failures: [] });
+    expect(firstKey).toMatch(/^[\w-]{24}$/);
+    expect(resent.map((call) => call.op.key)).toEqual([firstKey]);
+    // The resend's mark keeps the first mark's time: the platform remembers the key from the
+    // first request, so a run stopped again is measured from there too.
+    expect(marks.map((journal) => [journal.sending, journal.sendingAt])).toEqual([[1, markedAt]]);
+  });
+
+  it("reports it ambiguous once the platform may have forgotten the key", async () => {
+    const { receipt, resent } = await leftMidPart(60_000);
+    expect(receipt.failures).toEqual([expect.objectContaining({ part: 1, ambiguous: true })]);
+    expect(resent).toHaveLength(0);
+  });
+});
+
 describe("a journal that cannot be saved", () => {
   it("after a part: the delivery goes on and the receipt names the unsaved journal", async () => {
     const store = recordingStore(false);

@@ -5,15 +5,23 @@
  */
 import { checkHistory, type DeliveryHistory, type HistoryVerdict } from "@outbox/conformance";
 import { type DeliveryReceipt, type ObservedMessage, TransportError } from "@outbox/core";
+import { startDiscordEmulator } from "@outbox/discord/testing";
 import { startSlackEmulator } from "@outbox/slack/testing";
 import { startTelegramEmulator } from "@outbox/telegram/testing";
 import type { Outbox, QueuedReceipt } from "../../src/index.js";
 import type { PlatformSpec } from "./platforms.js";
 import { type ProxyOptions, type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
 
-/** A reply of one part per marker: paragraphs too long to share a message on any platform. */
-export function replyOf(markers: readonly string[]): string {
-  return markers.map((marker) => `${marker} ${"lorem ipsum ".repeat(300)}`).join("\n\n");
+/** The platforms the fault tests run on. */
+export type FaultPlatformName = "telegram" | "slack" | "discord";
+
+/**
+ * A reply of one part per marker: paragraphs too long for two to share a message, short
+ * enough for one to fit (3,600 characters on Telegram and Slack, 1,200 within Discord's 2,000).
+ */
+export function replyOf(markers: readonly string[], platform: FaultPlatformName): string {
+  const lorem = "lorem ipsum ".repeat(platform === "discord" ? 100 : 300);
+  return markers.map((marker) => `${marker} ${lorem}`).join("\n\n");
 }
 
 /** The markers of reply `n`'s parts (`M<n>x<part>`, letters and digits only). */
@@ -35,7 +43,7 @@ export function engineReceipt(queued: QueuedReceipt | undefined): DeliveryReceip
 
 /** An emulator behind a recording proxy, with its chats and a factory spec pointing at the proxy. */
 export interface FaultPlatform {
-  name: "telegram" | "slack";
+  name: FaultPlatformName;
   /** Chat ids (`Target.to`) it knows. */
   chats: string[];
   spec: PlatformSpec;
@@ -46,35 +54,50 @@ export interface FaultPlatform {
 
 /** Start a platform's emulator (its limits enforced) with `count` chats, behind a proxy. */
 export async function startFaultPlatform(
-  name: "telegram" | "slack",
+  name: FaultPlatformName,
   count: number,
   options: ProxyOptions = {},
 ): Promise<FaultPlatform> {
   if (name === "telegram") {
     const ids = Array.from({ length: count }, (_, i) => i + 1);
     const emulator = await startTelegramEmulator({ chats: ids.map((id) => ({ id })) });
-    const proxy = await startRecordingProxy(emulator.apiRoot, options);
-    return {
-      name,
-      chats: ids.map(String),
-      spec: { telegram: { apiRoot: proxy.url, token: emulator.token } },
-      proxy,
+    return behindProxy(name, ids.map(String), emulator, emulator.apiRoot, options, {
+      spec: (url) => ({ telegram: { apiRoot: url, token: emulator.token } }),
       observe: (chat) => emulator.observe(Number(chat)),
-      close: async () => {
-        await proxy.close();
-        await emulator.close();
-      },
-    };
+    });
+  }
+  if (name === "discord") {
+    const ids = Array.from({ length: count }, (_, i) => String(1_100_000_000_000_000_001n + BigInt(i)));
+    const emulator = await startDiscordEmulator({ channels: ids.map((id) => ({ id })) });
+    return behindProxy(name, ids, emulator, emulator.api, options, {
+      spec: (url) => ({ discord: { api: url, token: emulator.token } }),
+      observe: (chat) => emulator.observe(chat),
+    });
   }
   const ids = Array.from({ length: count }, (_, i) => `C0FAULT${i + 1}`);
   const emulator = await startSlackEmulator({ channels: ids.map((id) => ({ id })) });
-  const proxy = await startRecordingProxy(emulator.slackApiUrl, options);
+  return behindProxy(name, ids, emulator, emulator.slackApiUrl, options, {
+    spec: (url) => ({ slack: { slackApiUrl: url, token: emulator.token } }),
+    observe: (chat) => emulator.observe(chat),
+  });
+}
+
+/** A started emulator behind a new proxy to `upstream`: `spec` points the adapter at the proxy's URL. */
+async function behindProxy(
+  name: FaultPlatformName,
+  chats: string[],
+  emulator: { close(): Promise<void> },
+  upstream: string,
+  options: ProxyOptions,
+  how: Pick<FaultPlatform, "observe"> & { spec: (url: string) => PlatformSpec },
+): Promise<FaultPlatform> {
+  const proxy = await startRecordingProxy(upstream, options);
   return {
     name,
-    chats: ids,
-    spec: { slack: { slackApiUrl: proxy.url, token: emulator.token } },
+    chats,
+    spec: how.spec(proxy.url),
     proxy,
-    observe: (chat) => emulator.observe(chat),
+    observe: how.observe,
     close: async () => {
       await proxy.close();
       await emulator.close();
@@ -115,7 +138,11 @@ export async function enqueueJudged(
 ): Promise<{ settled: Promise<unknown> }> {
   const settled: Promise<unknown>[] = [];
   for (const entry of sent) {
-    const { id } = await outbox.enqueue(platform.name, { text: replyOf(entry.markers) }, { to: entry.chat });
+    const { id } = await outbox.enqueue(
+      platform.name,
+      { text: replyOf(entry.markers, platform.name) },
+      { to: entry.chat },
+    );
     settled.push(outbox.receipt(id).then((receipt) => (entry.receipt = receipt)));
   }
   return { settled: Promise.all(settled) };

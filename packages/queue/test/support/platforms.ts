@@ -1,7 +1,9 @@
 /**
- * Adapter factories for tests and the bench: the real Telegram (grammY) and Slack
- * (@slack/web-api) adapters pointed at emulators, with the queue's services spread in.
+ * Adapter factories for tests and the bench: the real Telegram (grammY), Slack
+ * (@slack/web-api) and Discord (@discordjs/rest) adapters pointed at emulators, with the
+ * queue's services spread in.
  */
+import { createDiscordAdapter } from "@outbox/discord";
 import { createSlackAdapter } from "@outbox/slack";
 import { createTelegramAdapter } from "@outbox/telegram";
 import type { AdapterFactory } from "../../src/index.js";
@@ -10,6 +12,7 @@ import type { AdapterFactory } from "../../src/index.js";
 export interface PlatformSpec {
   telegram?: { apiRoot: string; token: string };
   slack?: { slackApiUrl: string; token: string };
+  discord?: { api: string; token: string };
   /** Directories local media may come from. */
   localRoots?: string[];
 }
@@ -18,9 +21,10 @@ export interface PlatformSpec {
 export function adapterFactories(spec: PlatformSpec): Record<string, AdapterFactory> {
   const media = spec.localRoots === undefined ? {} : { media: { localRoots: spec.localRoots } };
   const factories: Record<string, AdapterFactory> = {};
-  const { telegram, slack } = spec;
+  const { telegram, slack, discord } = spec;
   if (telegram)
     factories.telegram = (services) => createTelegramAdapter({ ...telegram, ...media, ...services });
   if (slack) factories.slack = (services) => createSlackAdapter({ ...slack, ...media, ...services });
+  if (discord) factories.discord = (services) => createDiscordAdapter({ ...discord, ...media, ...services });
   return factories;
 }

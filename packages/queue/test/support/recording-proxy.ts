@@ -15,6 +15,8 @@ export interface RecordingProxy {
   readonly url: string;
   /** Whether a request whose body holds `marker` reached the proxy. */
   reached(marker: string): boolean;
+  /** How many requests whose body holds `marker` reached the proxy (a resend counts again). */
+  requests(marker: string): number;
   /** Hold the next request holding `marker` (one) until {@link release}. */
   hold(marker: string): void;
   /** Let the request held for `marker` go on to the emulator (and hold none any more). */
@@ -83,6 +85,7 @@ export async function startRecordingProxy(
   return {
     url: `http://127.0.0.1:${port}${path}`,
     reached: (marker) => bodies.some((body) => body.includes(marker)),
+    requests: (marker) => bodies.filter((body) => body.includes(marker)).length,
     hold(marker) {
       let release = (): void => undefined;
       const released = new Promise<void>((resolve) => {
