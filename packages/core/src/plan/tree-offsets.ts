@@ -15,6 +15,8 @@ import type { Parent, RootContent } from "mdast";
 type Node = RootContent;
 
 const BLOCK_CONTAINERS = new Set(["blockquote", "list", "listItem"]);
+/** Children up to which a node's length is not kept. */
+const FEW = 4;
 
 function isSplittableLiteral(
   node: Node,
@@ -23,29 +25,29 @@ function isSplittableLiteral(
 }
 
 /**
- * Offsets of the blocks of one tree being split. Each parent's child offsets are summed
- * on first use and kept for the life of this object (a plain `Map`, dropped with it: a
- * process-wide `WeakMap` of every node made each collection walk hundreds of thousands of
- * entries).
+ * Offsets of the blocks of one tree being split. The child offsets of a parent of more
+ * than a few children, or of one cut inside, are summed on first use and kept for the life
+ * of this object (a plain `Map`, dropped with it: a process-wide `WeakMap` of every node made
+ * each collection walk hundreds of thousands of entries).
  */
 export class TreeOffsets {
-  readonly #lengths = new Map<Node, number>();
   readonly #starts = new Map<Node, number[]>();
 
   /** Length of a node in offset units. */
   length(node: Node): number {
     if (isSplittableLiteral(node)) return node.value.length;
     if (!("children" in node)) return 1;
-    let length = this.#lengths.get(node);
-    if (length === undefined) {
-      length = 0;
-      for (const child of node.children) length += this.length(child as Node);
-      this.#lengths.set(node, length);
+    if (node.children.length > FEW) {
+      const offsets = this.#childStarts(node);
+      return offsets[offsets.length - 1] as number;
     }
+    // A node of a few children is summed again each time (a `Map` entry costs more).
+    let length = 0;
+    for (const child of node.children) length += this.length(child as Node);
     return length;
   }
 
-  /** Offset of each child of `node` within it, and its length last (kept only for a node cut inside). */
+  /** Offset of each child of `node` within it, and its length last. */
   #childStarts(node: Node & Parent): number[] {
     let offsets = this.#starts.get(node);
     if (offsets !== undefined) return offsets;
@@ -111,8 +113,11 @@ export class TreeOffsets {
     return boundaries;
   }
 
-  /** Walk `node`, which starts at `start` (negative when it starts before the range), up to `until`. */
-  #walk(node: Node, start: number, until: number, out: Boundaries): void {
+  /**
+   * Walk `node`, which starts at `start` (negative when it starts before the range), up to
+   * `until`; its length when walked to its end (past `until` when stopped early).
+   */
+  #walk(node: Node, start: number, until: number, out: Boundaries): number {
     if (isSplittableLiteral(node)) {
       const value = node.value;
       const end = Math.min(value.length, until - start);
@@ -123,13 +128,13 @@ export class TreeOffsets {
         else if (code === 32 || code === 9) out.byRank[1].push(at);
         else if (code >= 0xd800 && code <= 0xdbff) out.unsafe.add(at);
       }
-      return;
+      return value.length;
     }
     if (node.type === "break") {
       if (start + 1 > 0) out.byRank[2].push(start + 1);
-      return;
+      return 1;
     }
-    if (!("children" in node)) return;
+    if (!("children" in node)) return 1;
     const container = BLOCK_CONTAINERS.has(node.type);
     const children = node.children;
     // Child offsets are looked up only for a node the range starts inside; elsewhere they are
@@ -139,10 +144,9 @@ export class TreeOffsets {
     for (; index < children.length; index += 1) {
       if (position > until) break;
       if (container && index > 0 && position > 0) out.byRank[3].push(position);
-      const child = children[index] as Node;
-      this.#walk(child, position, until, out);
-      position += this.length(child);
+      position += this.#walk(children[index] as Node, position, until, out);
     }
+    return position - start;
   }
 }
 
