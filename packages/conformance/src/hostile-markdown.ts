@@ -7,7 +7,7 @@
  */
 
 /** Repeat units made by `make(i)` until the text has `size` characters, cut to exactly `size`. */
-function fill(size: number, make: (i: number) => string): string {
+export function fill(size: number, make: (i: number) => string): string {
   const parts: string[] = [];
   let length = 0;
   for (let i = 0; length < size; i += 1) {
