@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { hostileMarkdown } from "../../../conformance/src/hostile-markdown.js";
+import type { Renderer } from "../../src/adapter/types.js";
 import { replyTree } from "../../src/markdown/parse-reply-markdown.js";
 import { toPlainText } from "../../src/markdown/plain-text.js";
 import { planDelivery } from "../../src/plan/build-plan.js";
-import type { Renderer } from "../../src/adapter/types.js";
 import { testCapabilities } from "../engine/support/recording-transport.js";
 
 /** The words a reader sees, without markup: an empty quote is nothing, as on Telegram or Matrix. */
