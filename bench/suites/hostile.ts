@@ -14,11 +14,13 @@ import { slackCapabilities, slackRenderer } from "@outbox/slack";
 import { telegramCapabilities, telegramRenderer } from "@outbox/telegram";
 import { webCapabilities, webRenderer } from "@outbox/web";
 import { whatsappCapabilities, whatsappRenderer } from "@outbox/whatsapp";
-import type { Root } from "mdast";
 import { replyTree } from "../../packages/core/src/markdown/parse-reply-markdown.js";
 import { planDelivery } from "../../packages/core/src/plan/build-plan.js";
 import type { Metric } from "../support/metrics.js";
 import { round } from "../support/stats.js";
+
+/** A reply's tree (the bench has no mdast types of its own). */
+type Root = ReturnType<typeof replyTree>;
 
 const KB = 1024;
 
