@@ -47,14 +47,15 @@ export function htmlToBody(html: string): string {
   };
   /** Append text; inside a quote every new line starts with `> `. */
   const write = (text: string) => {
+    if (quotes === 0) return append(text);
     const prefix = "> ".repeat(quotes);
-    if (prefix !== "" && (out === "" || trailing > 0)) append(prefix);
-    append(prefix === "" ? text : text.replace(/\n/g, `\n${prefix}`));
+    if (out === "" || trailing > 0) append(prefix);
+    append(text.replace(/\n/g, `\n${prefix}`));
   };
   for (const match of html.matchAll(TOKEN)) {
     const [, closing, tag = "", attributes = "", text] = match;
     if (text !== undefined) {
-      if (spoiler === 0) write(unescapeHtml(text));
+      if (spoiler === 0) write(text.includes("&") ? unescapeHtml(text) : text);
       continue;
     }
     if (closing === "/") {
