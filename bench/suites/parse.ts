@@ -7,24 +7,15 @@
  * linearity is the median of the per-round ratios (a ratio of two minimums swung from 1 to
  * 18 between runs on the shared machine).
  * Goals: 1 MB in under 100 ms; 10× the input at most 12× the time (gated).
+ * Then hostile Markdown through every adapter's planner (see hostile.ts).
  */
+import { fill } from "@outbox/conformance";
 import { parseReply } from "../../packages/core/src/parse/index.js";
 import type { Metric, Suite } from "../support/metrics.js";
 import { round, stats } from "../support/stats.js";
+import { hostileMetrics } from "./hostile.js";
 
 const KB = 1024;
-
-/** Repeat units made by `make(i)` until the text reaches `size` characters. */
-function fill(size: number, make: (i: number) => string): string {
-  const parts: string[] = [];
-  let length = 0;
-  for (let i = 0; length < size; i++) {
-    const part = make(i);
-    parts.push(part);
-    length += part.length;
-  }
-  return parts.join("").slice(0, size);
-}
 
 const families: Record<string, (size: number) => string> = {
   "plain prose": (size) =>
@@ -110,6 +101,7 @@ export const parseSuite: Suite = {
         },
       );
     }
+    metrics.push(...hostileMetrics(quick));
     return metrics;
   },
 };

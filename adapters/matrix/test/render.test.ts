@@ -2,6 +2,7 @@
  * The renderer: HTML within the allow-list (the emulator's check), escaped, line structure as
  * elements, the `body` fallback, and a measure never under what the heaviest event weighs.
  */
+import { cpuGrowth, hostileMarkdown } from "@outbox/conformance";
 import { parseReplyMarkdown } from "@outbox/core";
 import { describe, expect, it } from "vitest";
 import { htmlToBody, matrixRenderer } from "../src/index.js";
@@ -54,5 +55,34 @@ describe("matrixRenderer", () => {
       );
     }
     expect(MAX_CONTENT_BYTES + 4096).toBe(65_536);
+  });
+});
+
+describe("the body fallback on hostile text", () => {
+  // Each line break inside a quote read the end of the body built so far (a copy of all of
+  // it), and each block boundary searched it with a regular expression: 4× the lines took
+  // 16× the time. Splitting `"> x\n".repeat(100_000)` measures many such bodies.
+  it.each(["quoted lines", "many tiny blocks", "link storm"] as const)(
+    "grows linearly with the HTML: %s",
+    (family) => {
+      const htmls = new Map<number, string>();
+      const html = (size: number): string => {
+        let rendered = htmls.get(size);
+        if (rendered === undefined) {
+          rendered = matrixRenderer.render(parseReplyMarkdown(hostileMarkdown[family](size)));
+          htmls.set(size, rendered);
+        }
+        return rendered;
+      };
+      const growth = cpuGrowth((size) => htmlToBody(html(size)), 32 * 1024, 4, 5);
+      expect(growth.exponent, JSON.stringify(growth)).toBeLessThan(1.5);
+    },
+  );
+
+  it("keeps a link's URL where its label differs, and only there", () => {
+    const body = htmlToBody(
+      matrixRenderer.render(parseReplyMarkdown("[a](https://a.example) <https://b.example>")),
+    );
+    expect(body).toBe("a (https://a.example) https://b.example");
   });
 });

@@ -15,7 +15,9 @@ export {
 } from "./cases/registry.js";
 export { describeConformance, type RunCaseOptions, runCase } from "./describe-conformance.js";
 export * from "./fixtures.js";
+export * from "./growth.js";
 export * from "./history.js";
+export * from "./hostile-markdown.js";
 export * from "./media-server.js";
 export { type PlannedTest, planCases } from "./plan-cases.js";
 export { referenceCapabilities } from "./reference/capabilities.js";

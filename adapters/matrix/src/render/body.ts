@@ -15,41 +15,57 @@ interface Frame {
   tag: string;
   /** Next number of an `ol`. */
   next?: number;
-  /** Text written inside this element (for `a`, to compare with its href). */
-  start: number;
+  /** For `a`: its target, and the text written inside it (to compare with the target). */
   href?: string;
+  label?: string;
 }
 
-/** The plain-text fallback of Matrix HTML written by the renderer. */
+/**
+ * The plain-text fallback of Matrix HTML written by the renderer. One pass: the text is only
+ * appended to, never read back (reading the end of a string built by appending copies all
+ * of it), so the work is linear in the HTML.
+ */
 export function htmlToBody(html: string): string {
   let out = "";
+  /** How many line breaks `out` ends with. */
+  let trailing = 0;
   let spoiler = 0;
+  let quotes = 0;
   const stack: Frame[] = [];
-  const lists = () => stack.filter((f) => f.tag === "ul" || f.tag === "ol").length;
-  const quotes = () => stack.filter((f) => f.tag === "blockquote").length;
+  const lists: Frame[] = [];
+  const links: Frame[] = [];
+  const append = (text: string) => {
+    if (text === "") return;
+    out += text;
+    for (const link of links) link.label += text;
+    let end = text.length;
+    while (end > 0 && text.charCodeAt(end - 1) === 10) end -= 1;
+    trailing = end === 0 ? trailing + text.length : text.length - end;
+  };
   const separate = (gap: string) => {
-    if (out === "") return;
-    const trailing = /\n*$/.exec(out)?.[0].length ?? 0;
-    if (trailing < gap.length) out = out.slice(0, out.length - trailing) + gap;
+    if (out !== "" && trailing < gap.length) append("\n".repeat(gap.length - trailing));
   };
   /** Append text; inside a quote every new line starts with `> `. */
   const write = (text: string) => {
-    const prefix = "> ".repeat(quotes());
-    if (prefix !== "" && (out === "" || out.endsWith("\n"))) out += prefix;
-    out += prefix === "" ? text : text.replace(/\n/g, `\n${prefix}`);
+    if (quotes === 0) return append(text);
+    const prefix = "> ".repeat(quotes);
+    if (out === "" || trailing > 0) append(prefix);
+    append(text.replace(/\n/g, `\n${prefix}`));
   };
   for (const match of html.matchAll(TOKEN)) {
     const [, closing, tag = "", attributes = "", text] = match;
     if (text !== undefined) {
-      if (spoiler === 0) write(unescapeHtml(text));
+      if (spoiler === 0) write(text.includes("&") ? unescapeHtml(text) : text);
       continue;
     }
     if (closing === "/") {
       const frame = stack.pop();
       if (frame?.tag === "spoiler") spoiler -= 1;
-      if (tag === "a" && frame?.href !== undefined && out.slice(frame.start) !== frame.href)
-        write(` (${frame.href})`);
-      if (BLOCKS.has(tag)) separate(lists() > 0 ? "\n" : "\n\n");
+      if (frame?.tag === "blockquote") quotes -= 1;
+      if (frame?.tag === "ul" || frame?.tag === "ol") lists.pop();
+      if (frame?.tag === "a") links.pop();
+      if (tag === "a" && frame?.href !== undefined && frame.label !== frame.href) write(` (${frame.href})`);
+      if (BLOCKS.has(tag)) separate(lists.length > 0 ? "\n" : "\n\n");
       continue;
     }
     if (tag === "br") {
@@ -62,14 +78,14 @@ export function htmlToBody(html: string): string {
       separate("\n\n");
       continue;
     }
-    const frame: Frame = { tag, start: out.length };
-    if (BLOCKS.has(tag)) separate(tag === "ul" || tag === "ol" ? (lists() > 0 ? "\n" : "\n\n") : "\n\n");
+    const frame: Frame = { tag };
+    if (BLOCKS.has(tag)) separate(tag === "ul" || tag === "ol" ? (lists.length > 0 ? "\n" : "\n\n") : "\n\n");
     if (tag === "ol") frame.next = Number(/start="(\d+)"/.exec(attributes)?.[1] ?? 1);
     if (tag === "li") {
       separate("\n");
-      const list = [...stack].reverse().find((f) => f.tag === "ul" || f.tag === "ol");
+      const list = lists[lists.length - 1];
       const marker = list?.next === undefined ? "- " : `${list.next++}. `;
-      write(`${"  ".repeat(Math.max(0, lists() - 1))}${marker}`);
+      write(`${"  ".repeat(Math.max(0, lists.length - 1))}${marker}`);
     }
     if (tag === "span" && attributes.includes("data-mx-spoiler")) {
       if (spoiler === 0) write("[Spoiler]");
@@ -78,9 +94,12 @@ export function htmlToBody(html: string): string {
     }
     if (tag === "a") {
       frame.href = unescapeHtml(/href="([^"]*)"/.exec(attributes)?.[1] ?? "");
-      frame.start = out.length;
+      frame.label = "";
+      links.push(frame);
     }
+    if (tag === "blockquote") quotes += 1;
+    if (tag === "ul" || tag === "ol") lists.push(frame);
     stack.push(frame);
   }
-  return out.replace(/\s+$/, "");
+  return out.trimEnd();
 }

@@ -10,6 +10,7 @@ import { policyCases } from "./policy.js";
 import { receiptCases } from "./receipt.js";
 import { replyCases } from "./reply.js";
 import { textCases } from "./text.js";
+import { untrustedSizeCases } from "./untrusted-size.js";
 import { untrustedTextCases } from "./untrusted-text.js";
 import { voiceCases } from "./voice.js";
 
@@ -91,6 +92,10 @@ export const CONFORMANCE_CASE_IDS = [
   "edits.split",
   "edits.media",
   "edits.at-limit",
+  "untrusted.size.markers",
+  "untrusted.size.alternating",
+  "untrusted.size.quoted-lines",
+  "untrusted.nesting",
   "capabilities.covered",
 ] as const;
 
@@ -153,5 +158,6 @@ export const conformanceCases: readonly ConformanceCase[] = [
   ...faultCases,
   ...receiptCases,
   ...editCases,
+  ...untrustedSizeCases,
   coveredCase,
 ];

@@ -1,4 +1,5 @@
 import MarkdownIt, { type StateCore, type StateInline } from "markdown-it";
+import { BLOCK_NESTING, flattenDeepNesting } from "./deep-nesting.js";
 import { spoilerPlugin } from "./spoiler.js";
 
 /** Where a code span sits in its inline content (`token.meta` of `code_inline`). */
@@ -9,11 +10,6 @@ export interface CodeSpanRange {
   end: number;
 }
 
-/**
- * Deepest block nesting parsed (each quote, list and list item is a level); deeper content
- * is dropped. markdown-it's CommonMark preset says 20, shallow for nested lists.
- */
-const BLOCK_NESTING = 100;
 /**
  * Deepest inline nesting (links, emphasis). Kept at the preset's 20: link-label scanning
  * costs grow with it, and a text of a million `[` already takes about a second.
@@ -32,12 +28,14 @@ export function createMarkdownParser(spoilers: boolean): MarkdownIt {
   // One option serves both parsers: set it before each phase (parsing is synchronous).
   // `maxNesting` is a preset option missing from the types.
   md.core.ruler.before("block", "block_nesting", () => {
-    Object.assign(md.options, { maxNesting: BLOCK_NESTING });
+    // One level past the flattening rule's, so markdown-it itself never drops lines.
+    Object.assign(md.options, { maxNesting: BLOCK_NESTING + 1 });
   });
   md.core.ruler.before("inline", "inline_nesting", () => {
     Object.assign(md.options, { maxNesting: INLINE_NESTING });
   });
   md.core.ruler.at("normalize", normalizeLineEndings);
+  flattenDeepNesting(md);
   md.enable("strikethrough");
   md.inline.ruler.before("strikethrough", "long_tildes", longTildes);
   md.normalizeLink = (url) => url;

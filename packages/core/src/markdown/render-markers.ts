@@ -79,16 +79,21 @@ function block(n: RootContent, d: MarkerRenderDialect): string {
   }
 }
 
-/** Join inline pieces, separating a styled piece from an adjacent word with a zero-width space. */
+/**
+ * Join inline pieces, separating a styled piece from an adjacent word with a zero-width space.
+ * The last character is kept aside: reading it back from the joined string would copy the
+ * whole string at every piece.
+ */
 function inline(children: PhrasingContent[], d: MarkerRenderDialect): string {
   let out = "";
+  let last: string | undefined;
   let previousStyled = false;
   for (const child of children) {
     const { text, styled } = piece(child, d);
     if (text === "") continue;
-    const touching =
-      (styled && !isBoundary(out.at(-1)) && out !== "") || (previousStyled && !isBoundary(text[0]));
+    const touching = (styled && !isBoundary(last) && out !== "") || (previousStyled && !isBoundary(text[0]));
     out += (touching ? ZWSP : "") + text;
+    last = text.at(-1);
     previousStyled = styled;
   }
   return out;

@@ -62,6 +62,11 @@ export function toMdast(tokens: Token[], text: string, positions = true): Root {
           token.type === "heading_open"
             ? { type: "heading", depth: headingDepth(token.tag), children }
             : { type: "paragraph", children };
+        if (token.meta?.flattened !== undefined) {
+          // The root says so too, so the plan looks for it only in a reply that has one.
+          node.data = { flattened: token.meta.flattened };
+          root.data = { flattened: token.meta.flattened };
+        }
         add(frame, node, source, first, end);
         i += 2;
         break;

@@ -1,5 +1,6 @@
 import type { Root } from "mdast";
 import type { Capabilities, MeasuredText, RenderedText, Renderer } from "../adapter/types.js";
+import { BLOCK_NESTING, hasFlattened } from "../markdown/deep-nesting.js";
 import type { MediaKind } from "../media/types.js";
 import { groupAlbums } from "./albums.js";
 import { type MeasuredTree, measureTree } from "./measured.js";
@@ -58,6 +59,7 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
         note(decision.degraded);
         return [{ kind: decision.kind, media: item.media }];
       });
+      if (caption) noteFlattened(input.tree, part, degraded);
       parts.push({ type: "album", items, sources: members, ...(caption ? { caption } : {}) });
       caption = undefined;
       continue;
@@ -73,6 +75,7 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
       parts.push(linkPart(decision.url, renderer, members));
       note(decision.degraded);
     } else if (decision?.outcome === "send") {
+      if (caption) noteFlattened(input.tree, part, degraded);
       parts.push({
         type: "media",
         kind: decision.kind,
@@ -105,6 +108,7 @@ function addTextParts(
         to: "plain",
         reason: `a formatted piece (such as a link's URL) does not fit ${limit} on its own`,
       });
+    else if (tree.data?.flattened !== undefined) noteFlattened(chunk.tree, parts.length, degraded);
     parts.push({
       type: "text",
       tree: chunk.tree,
@@ -112,6 +116,17 @@ function addTextParts(
       sources: [],
     });
   }
+}
+
+/** Note that `part` lost formatting the parser flattened (content nested too deep), when it did. */
+function noteFlattened(tree: Root, part: number, degraded: PartDegradation[]): void {
+  if (!hasFlattened(tree)) return;
+  degraded.push({
+    part,
+    from: "formatting",
+    to: "plain",
+    reason: `content nested deeper than ${BLOCK_NESTING} quotes or list levels is kept as plain text`,
+  });
 }
 
 function captionFor(

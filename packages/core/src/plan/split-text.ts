@@ -2,7 +2,7 @@ import type { Root, RootContent } from "mdast";
 import type { MeasuredText, Renderer } from "../adapter/types.js";
 import { toPlainText } from "../markdown/plain-text.js";
 import { type BlockRenderings, joinBlocks, measureTree, renderMeasured, rootOf } from "./measured.js";
-import { type BoundaryRank, findBoundaries, nodeLength, splitNode } from "./tree-offsets.js";
+import { type BoundaryRank, TreeOffsets } from "./tree-offsets.js";
 
 /** One chunk of text: its piece of the tree and its rendering. */
 export interface TextChunk {
@@ -41,23 +41,26 @@ export function splitText(
   blocks?: BlockRenderings,
 ): TextChunk[] {
   if (whole === undefined) ({ whole, blocks } = measureTree(renderer, tree));
-  if (whole.length <= limit) return tree.children.length === 0 ? [] : [{ tree, rendered: whole.text }];
+  // A text that renders as nothing (an empty quote, say) is no message: platforms refuse one.
+  if (whole.length <= limit) return isBlank(whole.text) ? [] : [{ tree, rendered: whole.text }];
   const size = (nodes: RootContent[]): number =>
     (nodes.length === 1 ? blocks?.byBlock.get(nodes[0] as RootContent)?.length : undefined) ??
     sizeOf(renderer, nodes);
 
   const separator = blocks?.separatorLength ?? separatorOf(renderer);
-  const queue = [...tree.children];
+  const queue = new Queue(tree.children);
   const chunks: TextChunk[] = [];
   let current: RootContent[] = [];
   let estimate = 0;
 
+  const offsets = new TreeOffsets();
   const flattened = new WeakSet<RootContent>();
   const flush = (): void => {
     while (current.length > 0) {
       const root = rootOf(current);
       const rendered =
         (blocks === undefined ? undefined : joinBlocks(current, blocks)) ?? renderMeasured(renderer, root);
+      if (isBlank(rendered.text)) break;
       if (current.length === 1 || rendered.length <= limit) {
         chunks.push(
           current.some((node) => flattened.has(node))
@@ -71,39 +74,42 @@ export function splitText(
     current = [];
     estimate = 0;
   };
-  const tails = new WeakSet<RootContent>();
   const measureNode = (node: RootContent): number => size([node]);
-  /** Cut `block` and queue the rest; a block where nothing fits is flattened to plain text first. */
-  const cut = (block: RootContent): void => {
-    let [head, tail] = cutBlock(block, measureNode, limit);
+  /** Cut the rest of a block and queue what is left; a rest where nothing fits is flattened to plain text first. */
+  const cut = ({ block, from, step }: Rest): void => {
+    let [head, next] = cutBlock(offsets, block, from, measureNode, limit, step);
     if (head === undefined && !flattened.has(block)) {
-      const plain = para(toPlainText(block, { markers: true }));
+      const plain = para(
+        toPlainText(offsets.slice(block, from, Number.POSITIVE_INFINITY) as RootContent, {
+          markers: true,
+        }),
+      );
       flattened.add(plain);
-      tails.add(plain);
-      queue.unshift(plain);
+      queue.unshift({ block: plain, from: 0 });
       return;
     }
-    if (head === undefined) [head, tail] = splitNode(block, smallestSafeCut(block));
-    if (flattened.has(block)) {
-      if (head !== undefined) flattened.add(head);
-      if (tail !== undefined) flattened.add(tail);
+    if (head === undefined) {
+      next = from + smallestSafeCut(offsets, block, from);
+      head = offsets.slice(block, from, next) as RootContent;
+      if (next >= offsets.length(block)) next = undefined;
     }
-    current.push(head ?? block);
-    if (tail === undefined) {
+    if (flattened.has(block)) flattened.add(head);
+    current.push(head);
+    if (next === undefined) {
       estimate = size(current);
       return;
     }
     flush();
-    tails.add(tail);
-    queue.unshift(tail);
+    queue.unshift({ block, from: next, step: next - from });
   };
-  while (queue.length > 0) {
-    const block = queue.shift() as RootContent;
-    if (current.length === 0 && tails.has(block)) {
+  for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+    if (isRest(item)) {
       // The rest of a cut block: measure only what can fit, never the whole rest again.
-      cut(block);
+      if (current.length > 0) flush();
+      cut(item);
       continue;
     }
+    const block = item;
     const blockSize = size([block]);
     const added = current.length === 0 ? blockSize : separator + blockSize;
     if (estimate + added <= limit) {
@@ -116,10 +122,48 @@ export function splitText(
       queue.unshift(block);
       continue;
     }
-    cut(block);
+    // The first probe of the cut assumes the block's measure is spread evenly over its units.
+    cut({ block, from: 0, step: Math.floor((offsets.length(block) * limit) / Math.max(1, blockSize)) });
   }
   flush();
   return chunks;
+}
+
+function isBlank(text: string): boolean {
+  return text.trim() === "";
+}
+
+/** What is left of a block after its first `from` units went into chunks. */
+interface Rest {
+  block: RootContent;
+  from: number;
+  /** How many units are likely to fit in one chunk (the previous piece's), for the first probe. */
+  step?: number;
+}
+
+function isRest(item: RootContent | Rest): item is Rest {
+  return "block" in item && "from" in item;
+}
+
+/**
+ * The blocks still to place, in order: the tree's own, read by index (shifting a large array
+ * moves all of it), after those put back in front of them.
+ */
+class Queue {
+  #next = 0;
+  readonly #front: Array<RootContent | Rest> = [];
+
+  constructor(private readonly blocks: readonly RootContent[]) {}
+
+  /** The next item, `undefined` at the end. */
+  shift(): RootContent | Rest | undefined {
+    return this.#front.pop() ?? this.blocks[this.#next++];
+  }
+
+  /** Put an item back in front. */
+  unshift(item: RootContent | Rest): void {
+    this.#front.push(item);
+  }
 }
 
 /** The measured length of `nodes` rendered as one tree. */
@@ -145,24 +189,28 @@ function para(value: string): RootContent {
 }
 
 /**
- * Cut a block into the largest head that fits and the rest (`undefined` when the whole
- * block fits). The head is `undefined` when not even one unit fits.
+ * Cut the rest of a block, from unit `from`, into the largest head that fits and where the
+ * rest then starts (`undefined` when the whole rest fits). The head is `undefined` when not
+ * even one unit fits.
  */
 function cutBlock(
+  offsets: TreeOffsets,
   block: RootContent,
+  from: number,
   measure: (node: RootContent) => number,
   limit: number,
-): [RootContent | undefined, RootContent | undefined] {
-  const length = nodeLength(block);
+  step = limit,
+): [RootContent | undefined, number | undefined] {
+  const length = offsets.length(block) - from;
   const headSize = (offset: number): number => {
-    const [head] = splitNode(block, offset);
+    const head = offsets.slice(block, from, from + offset);
     return head === undefined ? 0 : measure(head);
   };
-  let best = largestFitting(length, headSize, limit);
-  if (best >= length) return [block, undefined];
-  const boundaries = findBoundaries(block, best + 1);
+  let best = largestFitting(length, headSize, limit, step);
+  if (best >= length) return [offsets.slice(block, from, Number.POSITIVE_INFINITY), undefined];
+  const boundaries = offsets.boundaries(block, from, from + best + 1);
   while (best > 0 && boundaries.unsafe.has(best)) best -= 1;
-  if (best <= 0) return [undefined, block];
+  if (best <= 0) return [undefined, from];
   let cut = best;
   for (const rank of [3, 2, 1] as BoundaryRank[]) {
     const candidate = lastAtMost(boundaries.byRank[rank], best);
@@ -171,24 +219,30 @@ function cutBlock(
       break;
     }
   }
-  return splitNode(block, cut);
+  return [offsets.slice(block, from, from + cut), from + cut];
 }
 
-/** The smallest cut that never splits a surrogate pair: 1, or 2 after a high surrogate. */
-function smallestSafeCut(block: RootContent): number {
-  return findBoundaries(block, 2).unsafe.has(1) ? 2 : 1;
+/** The smallest cut of the rest from `from` that never splits a surrogate pair: 1, or 2 after a high surrogate. */
+function smallestSafeCut(offsets: TreeOffsets, block: RootContent, from: number): number {
+  return offsets.boundaries(block, from, from + 2).unsafe.has(1) ? 2 : 1;
 }
 
 /**
- * Largest offset in [0, length] whose head measures within `limit`. The first probe is
- * at `limit` units (rendered size is usually close to the offset), growing in proportion
- * to the room left while it fits; then interpolation between the bounds, alternating with bisection so
+ * Largest offset in [0, length] whose head measures within `limit`. The first probe is at
+ * `first` units (what fitted last time, or the block's units in proportion to its measure:
+ * a probe far past the answer renders far more than fits), growing in proportion to the
+ * room left while it fits; then interpolation between the bounds, alternating with bisection so
  * the search stays logarithmic. The work is bounded by what fits, not by the length.
  */
-function largestFitting(length: number, headSize: (offset: number) => number, limit: number): number {
+function largestFitting(
+  length: number,
+  headSize: (offset: number) => number,
+  limit: number,
+  first: number,
+): number {
   let low = 0;
   let lowSize = 0;
-  let probe = Math.max(1, Math.min(length, limit));
+  let probe = Math.max(1, Math.min(length, first));
   let size = headSize(probe);
   while (size <= limit) {
     low = probe;
