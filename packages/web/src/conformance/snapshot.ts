@@ -92,7 +92,12 @@ const SNAPSHOT_SCRIPT = `async (options) => {
 /** Snapshot the inbox `page` shows; `null` when it has no `#ob-messages`. */
 export async function snapshotInbox(page: Page, options: SnapshotOptions = {}): Promise<DomElement | null> {
   const settings = { probeMedia: options.probeMedia ?? true };
-  return (await page.evaluate(`(${SNAPSHOT_SCRIPT})(${JSON.stringify(settings)})`)) as DomElement | null;
+  // Serialized in the page: Playwright's own serializer refuses a reference chain as deep as
+  // the nesting a hostile reply can reach (a hundred nested quotes), JSON does not.
+  const json = await page.evaluate(
+    `(async () => JSON.stringify(await (${SNAPSHOT_SCRIPT})(${JSON.stringify(settings)})))()`,
+  );
+  return JSON.parse(json as string) as DomElement | null;
 }
 
 /** Whether a snapshot node is an element. */
