@@ -86,14 +86,30 @@ function positive(name: string, value: number): number {
   return value;
 }
 
-/** Re-yields the bytes of `source`, stopping with `signal`'s reason once it aborts. */
+/**
+ * Re-yields the bytes of `source`, failing with `signal`'s reason the moment it aborts, even
+ * while `source` is waiting for its next chunk (a stalled upload must not hold the put).
+ */
 async function* untilAborted(
   source: AsyncIterable<Uint8Array>,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<Uint8Array> {
-  for await (const chunk of source) {
-    signal?.throwIfAborted();
-    yield chunk;
+  if (signal === undefined) return yield* source;
+  const iterator = source[Symbol.asyncIterator]();
+  const aborted = new Promise<never>((_, reject) =>
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
+  );
+  aborted.catch(() => undefined);
+  try {
+    for (;;) {
+      signal.throwIfAborted();
+      const next = await Promise.race([iterator.next(), aborted]);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // Not awaited: a source stuck in its own wait would hold the put until it answers.
+    void iterator.return?.()?.catch(() => undefined);
   }
 }
 

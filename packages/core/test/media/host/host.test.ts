@@ -113,6 +113,18 @@ describe("self-hosted media: put and remove", () => {
     };
     await expect(fixture.host.put(endless, { signal: controller.signal })).rejects.toThrow("caller gave up");
     expect(stored(fixture)).toEqual([]);
+    const stalled = new AbortController();
+    const silent = {
+      mimeType: "application/octet-stream",
+      fileName: "stalled.bin",
+      async *open() {
+        yield DATA;
+        stalled.abort(new Error("gave up waiting"));
+        await new Promise(() => undefined);
+      },
+    };
+    await expect(fixture.host.put(silent, { signal: stalled.signal })).rejects.toThrow("gave up waiting");
+    expect(stored(fixture)).toEqual([]);
   });
 
   it("wraps a store failure in a StoreError", async () => {
