@@ -30,6 +30,8 @@ const PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [/\bEAA[A-Za-z0-9]{20,}/g, REDACTED],
   // Matrix access tokens (Synapse `syt_`, MAS `mat_` and `mct_`).
   [/\b(?:syt|mat|mct)_[A-Za-z0-9_-]{8,}/g, REDACTED],
+  // Signatures of signed links (the media host's `sig=`) in a bare path, outside a full URL.
+  [/([?&]sig=)[^\s&#"'<>]+/gi, `$1${REDACTED}`],
 ];
 
 /**
