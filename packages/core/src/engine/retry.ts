@@ -1,5 +1,11 @@
 import type { Clock, PacingOptions, RetryPolicy } from "../adapter/types.js";
-import { type OutboxError, PlatformError, RateLimitedError, TransportError } from "../errors/errors.js";
+import {
+  type OutboxError,
+  PlatformError,
+  RateLimitedError,
+  StoreError,
+  TransportError,
+} from "../errors/errors.js";
 import type { Pacer } from "./pacer.js";
 
 /** Retry bounds with their defaults applied. */
@@ -63,7 +69,7 @@ function retryDelay(
     return error.retryAfterMs <= policy.maxRetryWaitMs ? Math.max(0, error.retryAfterMs) : undefined;
   const retryable = isAmbiguous(error)
     ? policy.retryAmbiguous || resendAmbiguous
-    : error instanceof TransportError;
+    : error instanceof TransportError || error instanceof StoreError;
   return retryable ? BACKOFF_MS * 2 ** retries : undefined;
 }
 
