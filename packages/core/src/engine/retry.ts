@@ -1,4 +1,4 @@
-import type { Clock, PacingOptions, RetryPolicy } from "../adapter/types.js";
+import type { Clock, PacingOptions, RateLimit, RequestCounts, RetryPolicy } from "../adapter/types.js";
 import {
   type OutboxError,
   PlatformError,
@@ -100,6 +100,8 @@ export interface RetryContext {
   resendAmbiguous?: boolean;
   /** The plan part the call sends (handed to the gate). */
   part?: number;
+  /** The kind of send, for limits that count requests per kind ({@link RateLimit.requests}); default `text`. */
+  kind?: keyof RequestCounts;
 }
 
 /**
@@ -113,7 +115,7 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
   const { policy, clock, pacer, to, signal, gate, beforeCall } = context;
   let limited = false;
   for (let retries = 0; ; retries += 1) {
-    const ticket = await pacer.acquire(to, signal, limited);
+    const ticket = await pacer.acquire(to, signal, limited, context.kind);
     // Every released call is answered to the pacer (its latency allowance), gate included.
     try {
       await gate?.(
