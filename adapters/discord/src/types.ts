@@ -15,7 +15,7 @@ export interface DiscordRestLike {
   patch(fullRoute: `/${string}`, options?: RequestData): Promise<unknown>;
   /** `DELETE` a route (`/channels/{id}/messages/{id}`). */
   delete(fullRoute: `/${string}`, options?: RequestData): Promise<unknown>;
-  /** The client's options; the adapter reads (and, when unset, sets) `rejectOnRateLimit`. */
+  /** The client's options; the adapter reads `rejectOnRateLimit` (and never changes it). */
   readonly options: { rejectOnRateLimit?: unknown };
   /** Its events; the adapter listens to `response` for the `X-RateLimit-*` headers of each call. */
   on?(event: "response", listener: (request: never, response: never) => void): unknown;
@@ -38,9 +38,10 @@ export interface DiscordAdapterConfig {
   /** Bot token (Developer Portal → your application → Bot → Reset Token). The adapter builds its own `REST`. */
   token?: string;
   /**
-   * A ready `@discordjs/rest` `REST` with its token set. The adapter sends through it as it
-   * is, except: when its `rejectOnRateLimit` is unset, the adapter sets it so every rate
-   * limit reaches the engine (which bounds the wait) instead of looping in the client.
+   * A ready `@discordjs/rest` `REST` with its token set and a `rejectOnRateLimit` policy
+   * (`() => true` hands every rate limit to the engine, which bounds the wait). The adapter
+   * sends through it as it is and never changes it; one without a policy is refused with a
+   * `ConfigError` (it would wait out a permanent 429 without end).
    */
   rest?: DiscordRestLike;
   /** A discord.js `Client` (no gateway login needed): the adapter sends through `client.rest`, as with `rest`. */

@@ -3,7 +3,7 @@
  * replies to unknown events, encrypted rooms, typed errors, streamed uploads, edits.
  */
 import { fixturePath } from "@outbox/conformance";
-import { AuthError, TargetNotFoundError, UnsupportedFeatureError } from "@outbox/core";
+import { AuthError, ConfigError, TargetNotFoundError, UnsupportedFeatureError } from "@outbox/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMatrixAdapter, type MatrixAdapterConfig } from "../src/index.js";
 import { DEFAULT_ROOM, type MatrixEmulator, startMatrixEmulator } from "../src/testing/index.js";
@@ -35,6 +35,33 @@ const adapter = (config: Partial<MatrixAdapterConfig> = {}) =>
 const sends = () => emulator.requests.filter((r) => r.route.includes("/send/m.room.message/"));
 
 describe("createMatrixAdapter", () => {
+  it("refuses a missing config, homeserver or accessToken with a ConfigError naming the field and the fix", () => {
+    const cases: Array<[unknown, string, RegExp]> = [
+      [undefined, "", /^createMatrixAdapter: the config is missing; fix: /],
+      [
+        { accessToken: "syt_x" },
+        "homeserver",
+        /`homeserver` is not an http\(s\) URL; fix: .*https:\/\/matrix/,
+      ],
+      [
+        { homeserver: "https://m.example", accessToken: " " },
+        "accessToken",
+        /`accessToken` is missing; fix: /,
+      ],
+    ];
+    for (const [config, field, message] of cases) {
+      let error: unknown;
+      try {
+        createMatrixAdapter(config as MatrixAdapterConfig);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).field).toBe(field);
+      expect((error as ConfigError).message).toMatch(message);
+    }
+  });
+
   it("resends after a lost answer under the same txnId: one event, no ambiguous failure", async () => {
     emulator.inject({ kind: "reset-after-processed", method: "send" });
     const receipt = await adapter({ retry: { maxRetries: 2 } }).send(

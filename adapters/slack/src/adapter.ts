@@ -2,7 +2,7 @@
  * The Slack adapter: capabilities, the mrkdwn renderer and the Web API transport, put
  * together by core's engine.
  */
-import { type ChannelAdapter, createAdapter, PayloadError } from "@outbox/core";
+import { type ChannelAdapter, ConfigError, createAdapter } from "@outbox/core";
 import { slackCapabilities } from "./capabilities.js";
 import { createSlackRenderer } from "./render/renderer.js";
 import { createSlackClient } from "./transport/client.js";
@@ -10,15 +10,15 @@ import { createSlackTransport } from "./transport/transport.js";
 import type { SlackAdapterConfig } from "./types.js";
 
 /**
- * Create the Slack adapter. Throws a `PayloadError` (naming the field and the fix) when the
+ * Create the Slack adapter. Throws a `ConfigError` (naming the field and the fix) when the
  * config is missing or no token is given or found on `client`.
  */
 export function createSlackAdapter(config?: SlackAdapterConfig): ChannelAdapter {
   if (typeof config !== "object" || config === null)
-    throw new PayloadError(
-      "createSlackAdapter needs a config object: createSlackAdapter({ token: process.env.OUTBOX_SLACK_TOKEN }) or ({ client: app })",
-      [{ path: [], message: "config is missing", code: "invalid_type" }],
-    );
+    throw new ConfigError("createSlackAdapter", "is missing", {
+      field: "",
+      fix: "createSlackAdapter({ token: process.env.OUTBOX_SLACK_TOKEN }) or ({ client: app })",
+    });
   const client = createSlackClient(config);
   return createAdapter({
     name: "slack",

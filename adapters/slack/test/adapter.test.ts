@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fixturePath } from "@outbox/conformance";
-import { AuthError, PayloadError, TargetNotFoundError } from "@outbox/core";
+import { AuthError, ConfigError, TargetNotFoundError } from "@outbox/core";
 import { createSlackAdapter } from "@outbox/slack";
 import { type SlackEmulatorOptions, startSlackEmulator } from "@outbox/slack/testing";
 import { App } from "@slack/bolt";
@@ -19,9 +19,12 @@ async function emulator(options: SlackEmulatorOptions = {}) {
 }
 
 describe("createSlackAdapter: clients", () => {
-  it("needs a token, from the config or the given client (a PayloadError naming the field)", () => {
-    expect(() => createSlackAdapter()).toThrow(PayloadError);
-    expect(() => createSlackAdapter({})).toThrow(PayloadError);
+  it("needs a token, from the config or the given client (a ConfigError naming the field and the fix)", () => {
+    expect(() => createSlackAdapter()).toThrow(ConfigError);
+    expect(() => createSlackAdapter({})).toThrow(ConfigError);
+    expect(() => createSlackAdapter({})).toThrow(
+      /^createSlackAdapter: `token` is missing.*; fix: pass `token`/,
+    );
     expect(() => createSlackAdapter({ client: new WebClient() })).toThrow(/`token`/);
   });
 

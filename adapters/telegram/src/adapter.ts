@@ -2,7 +2,7 @@
  * The Telegram adapter: capabilities, the HTML renderer and the grammY transport, put
  * together by core's engine.
  */
-import { type ChannelAdapter, type Clock, createAdapter, PayloadError } from "@outbox/core";
+import { type ChannelAdapter, type Clock, ConfigError, createAdapter } from "@outbox/core";
 import { Api, Bot } from "grammy";
 import { telegramCapabilities } from "./capabilities.js";
 import { telegramRenderer } from "./render/renderer.js";
@@ -11,15 +11,15 @@ import { createTelegramTransport } from "./transport/transport.js";
 import type { TelegramAdapterConfig } from "./types.js";
 
 /**
- * Create the Telegram adapter. Throws a `PayloadError` (naming the field and the fix)
+ * Create the Telegram adapter. Throws a `ConfigError` (naming the field and the fix)
  * when the config is missing or has neither `token` nor `client`.
  */
 export function createTelegramAdapter(config?: TelegramAdapterConfig): ChannelAdapter {
   if (typeof config !== "object" || config === null)
-    throw new PayloadError(
-      "createTelegramAdapter needs a config object: createTelegramAdapter({ token: process.env.OUTBOX_TELEGRAM_TOKEN }) or ({ client: bot })",
-      [{ path: [], message: "config is missing", code: "invalid_type" }],
-    );
+    throw new ConfigError("createTelegramAdapter", "is missing", {
+      field: "",
+      fix: "createTelegramAdapter({ token: process.env.OUTBOX_TELEGRAM_TOKEN }) or ({ client: bot })",
+    });
   const api = clientApi(config);
   const transport = createTelegramTransport(api, {
     capabilities: telegramCapabilities,
@@ -45,10 +45,10 @@ const DEFAULT_API_ROOT = "https://api.telegram.org";
 function clientApi(config: TelegramAdapterConfig): Api {
   if (config.client) return config.client instanceof Bot ? config.client.api : config.client;
   if (typeof config.token !== "string" || config.token.trim() === "")
-    throw new PayloadError(
-      "createTelegramAdapter needs `token` (the bot token from @BotFather, e.g. process.env.OUTBOX_TELEGRAM_TOKEN) or `client` (a grammY Bot or Api)",
-      [{ path: ["token"], message: "give token or client", code: "invalid_type" }],
-    );
+    throw new ConfigError("createTelegramAdapter", "is missing and no `client` was given", {
+      field: "token",
+      fix: "pass `token` (the bot token from @BotFather, e.g. process.env.OUTBOX_TELEGRAM_TOKEN) or `client` (a grammY Bot or Api)",
+    });
   return new Api(config.token, {
     ...(config.apiRoot ? { apiRoot: config.apiRoot.replace(/\/+$/, "") } : {}),
     timeoutSeconds: config.timeoutSeconds ?? 60,

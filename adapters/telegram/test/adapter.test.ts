@@ -1,5 +1,5 @@
 import { fixtureBytes, fixtureSha256 } from "@outbox/conformance";
-import { PayloadError } from "@outbox/core";
+import { ConfigError, PayloadError } from "@outbox/core";
 import { Api, Bot } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTelegramAdapter, telegramCapabilities } from "../src/index.js";
@@ -23,8 +23,11 @@ describe("createTelegramAdapter", () => {
       } catch (caught) {
         error = caught;
       }
-      expect(error).toBeInstanceOf(PayloadError);
-      expect((error as Error).message).toMatch(/token.*OUTBOX_TELEGRAM_TOKEN.*client/);
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).field).toBe(config === undefined ? "" : "token");
+      expect((error as Error).message).toMatch(
+        /^createTelegramAdapter: .*; fix: .*OUTBOX_TELEGRAM_TOKEN.*client/,
+      );
     }
   });
 

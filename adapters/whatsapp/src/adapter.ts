@@ -2,7 +2,7 @@
  * The WhatsApp adapter: capabilities, the markup renderer and the Cloud API transport, put
  * together by core's engine.
  */
-import { type ChannelAdapter, createAdapter, PayloadError } from "@outbox/core";
+import { type ChannelAdapter, ConfigError, createAdapter } from "@outbox/core";
 import { whatsappCapabilitiesFor } from "./capabilities.js";
 import { whatsappRenderer } from "./render/renderer.js";
 import { createGraphClient } from "./transport/graph-client.js";
@@ -10,7 +10,7 @@ import { createWhatsAppTransport } from "./transport/transport.js";
 import type { WhatsAppAdapterConfig } from "./types.js";
 
 /**
- * Create the WhatsApp adapter. Throws a `PayloadError` (naming the field and the fix) when
+ * Create the WhatsApp adapter. Throws a `ConfigError` (naming the field and the fix) when
  * the config, the token or the phone number id is missing.
  */
 export function createWhatsAppAdapter(config?: WhatsAppAdapterConfig): ChannelAdapter {
@@ -18,9 +18,13 @@ export function createWhatsAppAdapter(config?: WhatsAppAdapterConfig): ChannelAd
     (field) => typeof config?.[field] !== "string" || config[field].trim() === "",
   );
   if (config === undefined || config === null || missing.length > 0)
-    throw new PayloadError(
-      `createWhatsAppAdapter needs ${missing.join(" and ") || "a config object"}: createWhatsAppAdapter({ token: process.env.OUTBOX_WHATSAPP_TOKEN, phoneNumberId: process.env.OUTBOX_WHATSAPP_PHONE_NUMBER_ID }) (the Phone number ID from WhatsApp > API Setup, not the phone number)`,
-      missing.map((field) => ({ path: [field], message: `${field} is missing`, code: "invalid_type" })),
+    throw new ConfigError(
+      "createWhatsAppAdapter",
+      config && missing.length > 1 ? `and \`${missing[1]}\` are missing` : "is missing",
+      {
+        field: config ? (missing[0] ?? "") : "",
+        fix: "createWhatsAppAdapter({ token: process.env.OUTBOX_WHATSAPP_TOKEN, phoneNumberId: process.env.OUTBOX_WHATSAPP_PHONE_NUMBER_ID }) (the Phone number ID from WhatsApp > API Setup, not the phone number)",
+      },
     );
   const client = createGraphClient(config);
   return createAdapter({

@@ -7,8 +7,8 @@
 import { conformanceMedia, fixtureBytes, fixturePath } from "@outbox/conformance";
 import {
   AuthError,
+  ConfigError,
   MediaError,
-  PayloadError,
   PlatformError,
   RateLimitedError,
   TargetNotFoundError,
@@ -47,10 +47,17 @@ const failure = async (adapter: ReturnType<typeof createWhatsAppAdapter>, to = T
 };
 
 describe("createWhatsAppAdapter", () => {
-  it("needs a token and a phone number id (a PayloadError naming them, before any call)", () => {
-    expect(() => createWhatsAppAdapter()).toThrow(PayloadError);
-    expect(() => createWhatsAppAdapter({ token: "", phoneNumberId: "1" })).toThrow(/needs token/);
-    expect(() => createWhatsAppAdapter({ token: "EAAx" } as WhatsAppAdapterConfig)).toThrow(/phoneNumberId/);
+  it("needs a token and a phone number id (a ConfigError naming them and the fix, before any call)", () => {
+    expect(() => createWhatsAppAdapter()).toThrow(ConfigError);
+    expect(() => createWhatsAppAdapter({ token: "", phoneNumberId: "1" })).toThrow(
+      /^createWhatsAppAdapter: `token` is missing; fix: /,
+    );
+    expect(() => createWhatsAppAdapter({ token: "EAAx" } as WhatsAppAdapterConfig)).toThrow(
+      /`phoneNumberId` is missing; fix: .*OUTBOX_WHATSAPP_PHONE_NUMBER_ID/,
+    );
+    expect(() => createWhatsAppAdapter({} as WhatsAppAdapterConfig)).toThrow(
+      /`token` and `phoneNumberId` are missing/,
+    );
   });
 
   it("maps 131047 (outside the 24-hour window) to a PlatformError that names the template rule", async () => {

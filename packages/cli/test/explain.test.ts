@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { explain } from "../src/output/explain.js";
 
 describe("explain", () => {
-  it("tells a store failure (a TransportError) from an unreachable platform", () => {
+  it("tells a store failure (its own code) from an unreachable platform", () => {
     const store = new StoreError("the delivery journal could not be saved: ENOSPC");
-    expect(explain(store)).toMatch(/^transport_error: the delivery journal .*Fix: check Outbox's store/);
+    expect(explain(store)).toMatch(/^store_failed: the delivery journal .*Fix: check Outbox's store/);
     expect(explain(store)).not.toMatch(/network/);
     const network = new TransportError("connect ECONNREFUSED", { ambiguous: false });
     expect(explain(network)).toMatch(/Fix: check the network connection/);

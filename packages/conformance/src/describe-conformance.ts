@@ -48,6 +48,17 @@ export function describeConformance(harness: ConformanceHarness, options: Confor
   });
 }
 
+/**
+ * The failure with what the case assumes after its own message: the reply it sent, what it
+ * expects, and what a platform that differs declares, so a failure on an honest platform
+ * says what to declare instead of only which number differed.
+ */
+function withAssumptions(error: unknown, testCase: ConformanceCase): unknown {
+  if (!(error instanceof Error)) return error;
+  error.message = `${error.message}\n\n${testCase.id} sent ${testCase.sends}.\nIt expects: ${testCase.checks}\nA platform that differs: ${testCase.differs ?? "nothing to declare; every adapter must pass this case"}.`;
+  return error;
+}
+
 /** Options of {@link runCase}. */
 export type RunCaseOptions = {
   /** Strict mode: an observation the harness cannot make (see {@link CaseUnobservableError}) fails the case. */
@@ -80,11 +91,12 @@ export async function runCase(
       capabilities: instance.adapter.capabilities,
       harnessSkips: harness.skip ?? {},
       formatGaps: harness.formatGaps ?? {},
+      combines: harness.combines ?? {},
       strict: options.strict ?? false,
     });
     return "passed";
   } catch (error) {
-    if (!(error instanceof CaseUnobservableError)) throw error;
+    if (!(error instanceof CaseUnobservableError)) throw withAssumptions(error, testCase);
     options.onSkip?.(`skipped: ${error.message}`);
     return `skipped: ${error.message}`;
   } finally {

@@ -10,8 +10,8 @@ export type PlannedTest =
 /**
  * The tests `describeConformance` registers for a harness and options: the selected cases
  * in order; a harness skip is a skip (with its reason), or a failure under `strict`; a
- * skip without a reason, a skip naming an unknown case id, a `formatGaps` entry without a
- * reason, and an `only` entry matching nothing are always failures.
+ * skip without a reason, a skip naming an unknown case id, a `formatGaps` or `combines`
+ * entry without a reason, and an `only` entry matching nothing are always failures.
  */
 export function planCases(harness: ConformanceHarness, options: ConformanceOptions = {}): PlannedTest[] {
   const skips = harness.skip ?? {};
@@ -24,15 +24,10 @@ export function planCases(harness: ConformanceHarness, options: ConformanceOptio
         reason: `harness.skip names "${id}", which is not a conformance case id`,
       }),
     );
-  const gaps = Object.entries(harness.formatGaps ?? {})
-    .filter(([, reason]) => reason === undefined || reason.trim() === "")
-    .map(
-      ([kind]): PlannedTest => ({
-        mode: "fail",
-        name: `harness.formatGaps gives no reason: ${kind}`,
-        reason: `harness.formatGaps names "${kind}" without a reason; say why the platform cannot show it`,
-      }),
-    );
+  const gaps = [
+    ...reasonless("formatGaps", harness.formatGaps, "say why the platform cannot show it"),
+    ...reasonless("combines", harness.combines, "say how the platform groups it"),
+  ];
   const unmatched = (options.only ?? [])
     .filter((entry) => !conformanceCases.some((c) => selected(c.id, [entry])))
     .map(
@@ -65,6 +60,21 @@ export function planCases(harness: ConformanceHarness, options: ConformanceOptio
 }
 
 // --- internal ---
+
+/** A failing test per entry of a harness declaration (`formatGaps`, `combines`) that gives no reason. */
+function reasonless(
+  field: "formatGaps" | "combines",
+  entries: Readonly<Record<string, string | undefined>> | undefined,
+  fix: string,
+): PlannedTest[] {
+  return Object.entries(entries ?? {})
+    .filter(([, reason]) => reason === undefined || reason.trim() === "")
+    .map(([kind]) => ({
+      mode: "fail",
+      name: `harness.${field} gives no reason: ${kind}`,
+      reason: `harness.${field} names "${kind}" without a reason; ${fix}`,
+    }));
+}
 
 /** A case runs when `only` is absent, names it, or names a group prefix ending in `.`. */
 function selected(id: string, only: string[] | undefined): boolean {

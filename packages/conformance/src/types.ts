@@ -45,6 +45,21 @@ export type ConformanceHarness = {
    * (bold, italic, strike, code, pre, link) is required of every platform.
    */
   formatGaps?: FormatGaps;
+  /**
+   * How the platform groups what the suite's cases assume are separate messages, each with
+   * the reason (see {@link Combines}). The cases that count messages then expect fewer.
+   */
+  combines?: Combines;
+};
+
+/** What a platform shows in one message that the cases otherwise expect as several (see {@link ConformanceHarness.combines}). */
+export type Combines = {
+  /**
+   * Text and files go out as one message (a post with attachments): the mixed reply of
+   * `receipt.order` and `receipt.ids` (text over the caption limit, then a PNG, a PDF and an
+   * MP3) may arrive as one message instead of three or more.
+   */
+  textAndFiles?: string;
 };
 
 /** Formatting a platform cannot show, each with the reason (see {@link ConformanceHarness.formatGaps}). */
@@ -78,12 +93,29 @@ export type CaseContext = ConformanceInstance & {
   harnessSkips: Readonly<Record<string, string>>;
   /** The harness's {@link ConformanceHarness.formatGaps} (`{}` when none). */
   formatGaps: Readonly<FormatGaps>;
+  /** The harness's {@link ConformanceHarness.combines} (`{}` when none). */
+  combines: Readonly<Combines>;
   /** Run in strict mode: an observation the harness cannot make fails instead of skipping. */
   strict: boolean;
 };
 
+/** What a case assumes, said in its failure messages and in docs/conformance.md. */
+export type CaseAssumptions = {
+  /** The reply the case sends, in words (`a PNG from a local file, no text`). */
+  sends: string;
+  /**
+   * What a platform that differs from what the case expects declares, and where (a
+   * capability, a harness field); absent when nothing can be declared: every adapter must
+   * pass the case as it is.
+   */
+  differs?: string;
+};
+
+/** A case as a case file writes it; the registry adds its {@link CaseAssumptions}. */
+export type CaseDefinition = Omit<ConformanceCase, keyof CaseAssumptions>;
+
 /** One conformance case, as data: `describeConformance` wraps each in a vitest `it`. */
-export type ConformanceCase = {
+export type ConformanceCase = CaseAssumptions & {
   /** Stable id (`text.plain`); ids never change once published. */
   id: string;
   /** What the case checks, in one sentence (the docs table is generated from it). */

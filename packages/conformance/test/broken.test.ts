@@ -20,6 +20,7 @@ import { brokenRenderers } from "../src/broken-renderers.js";
 import { conformanceCases } from "../src/cases/registry.js";
 import { runCase } from "../src/describe-conformance.js";
 import { DECOY_HOST } from "../src/media-server.js";
+import { planCases } from "../src/plan-cases.js";
 import { referenceCapabilities } from "../src/reference/capabilities.js";
 import { createReferenceHarness, type ReferenceHarnessOptions } from "../src/reference/harness.js";
 import type { ConformanceCase, ConformanceHarness } from "../src/types.js";
@@ -312,7 +313,7 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: R
     options: { adapter: (a) => wrapSend(a, async () => EMPTY_RECEIPT) },
     caughtBy: {
       "idempotency.repeat": /^message carrying doc.pdf: expected undefined to be defined/,
-      "receipt.ids": /^messages that arrived: expected 0 to be greater than or equal to 3/,
+      "receipt.ids": /^messages the mixed reply arrived as .*: expected 0 to be greater than or equal to 3/,
       "text.plain": /^messages delivered: expected \[\] to have a length of 1/,
     },
   },
@@ -353,6 +354,37 @@ const broken: Array<{ bug: string; options: ReferenceHarnessOptions; caughtBy: R
     },
     caughtBy: {
       "pacing.concurrent": /^429s the platform answered under its own limits .*: expected [1-9]\d* to be \+0/,
+    },
+  },
+  {
+    bug: "resends after a reset without deduplication (the platform had processed the request)",
+    options: {
+      transport: (t) => ({
+        ...t,
+        sendText: (op) =>
+          t.sendText(op).catch((error: unknown) => {
+            if (error instanceof TransportError && error.ambiguous) return t.sendText(op);
+            throw error;
+          }),
+      }),
+    },
+    caughtBy: {
+      "fault.reset":
+        /^messages after a reset of a processed request \(a resend is safe only where the platform deduplicates by key: Transport\.deduplicatesByKey\): expected \[ 'Reset after it arrived\.', …\(1\) \] to deeply equal/,
+    },
+  },
+  {
+    bug: "under-counts uploads (declares its limit as one request per media send; the platform counts the upload too)",
+    options: {
+      capabilities: {
+        ...referenceCapabilities,
+        rateLimits: referenceCapabilities.rateLimits.map(({ requests: _uploads, ...limit }) => limit),
+      },
+      platform: referenceCapabilities,
+    },
+    caughtBy: {
+      "pacing.media":
+        /^429s the platform answered under its own limits to media sends .*: expected [1-9]\d* to be \+0/,
     },
   },
   {
@@ -439,6 +471,38 @@ describe("broken renderers lose the line structure, and the case meant to catch 
       const testCase = conformanceCases.find((c) => c.id === caughtBy.id) as ConformanceCase;
       expect(await runCase(testCase, harness, { strict: true }), caughtBy.id).toBe("passed");
     }
+  });
+});
+
+describe("combines.textAndFiles: a platform that sends text and files as one message", () => {
+  // Captions as long as a text and one album group for every kind: the mixed reply is one message.
+  const oneMessage = {
+    ...referenceCapabilities,
+    caption: { maxLength: referenceCapabilities.text.maxLength },
+    album: { minItems: 2, maxItems: 4, groups: [["image", "video", "audio", "document"]] },
+  } satisfies typeof referenceCapabilities;
+  const receiptCases = conformanceCases.filter((c) => c.id === "receipt.order" || c.id === "receipt.ids");
+
+  it("fails receipt.order and receipt.ids undeclared, saying what to declare", async () => {
+    const harness = createReferenceHarness({ capabilities: oneMessage });
+    for (const testCase of receiptCases)
+      await expect(runCase(testCase, harness, { strict: true }), testCase.id).rejects.toThrow(
+        /^messages the mixed reply arrived as .*declares `harness\.combines\.textAndFiles`.*: expected 1 to be greater than or equal to 3\n\n[\s\S]*\nA platform that differs: .*`harness\.combines\.textAndFiles` with the reason/,
+      );
+  });
+
+  it("passes them once declared, and a reasonless declaration fails the run", async () => {
+    const harness = createReferenceHarness({
+      capabilities: oneMessage,
+      combines: { textAndFiles: "a post carries its text and its files" },
+    });
+    for (const testCase of receiptCases)
+      expect(await runCase(testCase, harness, { strict: true }), testCase.id).toBe("passed");
+    const reasonless = planCases(createReferenceHarness({ combines: { textAndFiles: " " } }));
+    expect(reasonless[0]).toMatchObject({
+      mode: "fail",
+      name: "harness.combines gives no reason: textAndFiles",
+    });
   });
 });
 

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  ConfigError,
   MediaError,
   neverLeft,
   neverSent,
   OutboxError,
   RateLimitedError,
+  StoreError,
   TransportError,
 } from "../src/index.js";
 
@@ -28,6 +30,30 @@ describe("errors", () => {
     expect(neverLeft(sys("EPIPE", "write"))).toBe(false);
     expect(neverLeft(new Error("timeout"))).toBe(false);
     expect(neverLeft(undefined)).toBe(false);
+  });
+
+  it("StoreError is its own class and code: Outbox's store failing is never a network failure", () => {
+    const error = new StoreError("the delivery journal could not be saved: ENOSPC");
+    expect(error).toBeInstanceOf(OutboxError);
+    expect(error).not.toBeInstanceOf(TransportError);
+    expect(error.code).toBe("store_failed");
+    expect(error.toJSON()).toEqual({
+      name: "StoreError",
+      code: "store_failed",
+      message: "the delivery journal could not be saved: ENOSPC",
+    });
+  });
+
+  it("ConfigError names the factory, the field and the fix, in its message and as fields", () => {
+    const error = new ConfigError("createXAdapter", "is missing", {
+      field: "token",
+      fix: "token: process.env.OUTBOX_X_TOKEN",
+    });
+    expect(error.code).toBe("config_invalid");
+    expect(error.message).toBe("createXAdapter: `token` is missing; fix: token: process.env.OUTBOX_X_TOKEN");
+    expect([error.field, error.fix]).toEqual(["token", "token: process.env.OUTBOX_X_TOKEN"]);
+    const whole = new ConfigError("createXAdapter", "is missing", { field: "", fix: "pass { token }" });
+    expect(whole.message).toBe("createXAdapter: the config is missing; fix: pass { token }");
   });
 
   it("keeps a stable code, the subclass name and the cause", () => {

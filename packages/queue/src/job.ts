@@ -12,6 +12,7 @@ import {
   PayloadError,
   RateLimitedError,
   type ReplyPayloadInput,
+  StoreError,
   type Target,
   TransportError,
 } from "@outbox/core";
@@ -87,7 +88,11 @@ const NOT_RETRIED =
 
 /** A failure another attempt may fix: a 429 beyond the engine's retries, or a network failure before sending. */
 function transient(error: OutboxError): boolean {
-  return error instanceof RateLimitedError || (error instanceof TransportError && !isAmbiguous(error));
+  return (
+    error instanceof RateLimitedError ||
+    error instanceof StoreError ||
+    (error instanceof TransportError && !isAmbiguous(error))
+  );
 }
 
 /**

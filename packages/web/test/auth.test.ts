@@ -1,4 +1,4 @@
-import { PayloadError } from "@outbox/core";
+import { ConfigError } from "@outbox/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { conversationToken, createWebInboxApp } from "../src/index.js";
 import { authed, createEmulatedChannel, type WebEmulatedChannel } from "./support.js";
@@ -76,8 +76,10 @@ describe("auth", () => {
     expect(conversationToken(secret, "x")).not.toBe(conversationToken(`${secret}!`, "x"));
   });
 
-  it("refuses a missing or short secret with a PayloadError naming auth.secret", () => {
-    expect(() => createWebInboxApp({ auth: { secret: "short" } })).toThrow(PayloadError);
-    expect(() => createWebInboxApp({ auth: { secret: "short" } })).toThrow(/auth\.secret/);
+  it("refuses a missing or short secret with a ConfigError naming auth.secret and the fix", () => {
+    expect(() => createWebInboxApp({ auth: { secret: "short" } })).toThrow(ConfigError);
+    expect(() => createWebInboxApp({ auth: { secret: "short" } })).toThrow(
+      /^the web inbox: `auth\.secret` is missing or shorter .*; fix: pass a random string/,
+    );
   });
 });

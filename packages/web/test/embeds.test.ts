@@ -53,7 +53,7 @@ describe("embed policy", () => {
     expect(embedSource("/dash/../admin", ["/dash/"])).toBeUndefined();
     expect(() =>
       createWebInboxApp({ auth: { secret: "s".repeat(32) }, embedPaths: ["//evil.example/"] }),
-    ).toThrow(/embedPaths\[0\] must be a root-relative path/);
+    ).toThrow(/^the web inbox: `embedPaths\[0\]` must be a root-relative path .*; fix: /);
   });
 
   it("an inbox whose host allows another prefix frames canvases from it", async () => {

@@ -4,6 +4,7 @@
  * engine), or the caller's `REST` / discord.js `Client` (its `rest`).
  */
 import { type RateLimitData, REST } from "@discordjs/rest";
+import { ConfigError } from "@outbox/core";
 import { Agent } from "undici";
 import type { DiscordAdapterConfig, DiscordRestLike } from "../types.js";
 import { streamingRequest } from "./make-request.js";
@@ -25,20 +26,31 @@ export interface DiscordRest {
  */
 export const rejectEveryRateLimit = (_data: RateLimitData): boolean => true;
 
-/** Build or adopt the REST client. Throws a `TypeError` when no credential is given. */
+/**
+ * Build or adopt the REST client. Throws a `ConfigError` when no credential is given, or when
+ * the caller's client has no `rejectOnRateLimit` policy.
+ */
 export function createDiscordRest(config: DiscordAdapterConfig): DiscordRest {
   const given = config.rest ?? config.client?.rest;
   if (given) {
-    // A permanent 429 must not loop inside a caller's client: unless the caller chose a
-    // policy, rate limits are handed to the engine (documented in docs/adapters/discord.md).
+    // A client without a policy waits out every 429 itself, without end, beyond the engine's
+    // bounds; the caller's client is theirs, so it is refused rather than changed.
     if (given.options.rejectOnRateLimit === null || given.options.rejectOnRateLimit === undefined)
-      (given.options as { rejectOnRateLimit: unknown }).rejectOnRateLimit = rejectEveryRateLimit;
+      throw new ConfigError(
+        "createDiscordAdapter",
+        "is unset, so that client would wait out every 429 itself, without end",
+        {
+          field: config.rest ? "rest.options.rejectOnRateLimit" : "client.rest.options.rejectOnRateLimit",
+          fix: "create it with rejectOnRateLimit: () => true (new REST({ rejectOnRateLimit: () => true }), or new Client({ rest: { rejectOnRateLimit: () => true } })) so the engine bounds the waits, or pass `token` and let the adapter build its own client",
+        },
+      );
     return { rest: given, owned: false, close: async () => {} };
   }
   if (!config.token)
-    throw new TypeError(
-      "createDiscordAdapter needs a `token`, a `rest` (@discordjs/rest REST) or a discord.js `client`",
-    );
+    throw new ConfigError("createDiscordAdapter", "is missing, and neither `rest` nor `client` was given", {
+      field: "token",
+      fix: "pass `token` (the bot token, e.g. process.env.OUTBOX_DISCORD_TOKEN), `rest` (a @discordjs/rest REST) or `client` (a discord.js Client)",
+    });
   const agent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
   const rest = new REST({
     api: (config.api ?? "https://discord.com/api").replace(/\/+$/, ""),

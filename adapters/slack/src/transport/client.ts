@@ -4,7 +4,7 @@
  * engine's bounded retries, pacing and receipts are the truth, and with every line it logs
  * redacted.
  */
-import { PayloadError, RateLimitedError } from "@outbox/core";
+import { ConfigError, RateLimitedError } from "@outbox/core";
 import { WebClient, type WebClientOptions } from "@slack/web-api";
 import type { SlackAdapterConfig } from "../types.js";
 import { redactingLogger } from "./redacting-logger.js";
@@ -24,7 +24,7 @@ export interface SlackClient {
   timeoutMs: number;
 }
 
-/** Build the sending client. Throws a `PayloadError` when no token can be found. */
+/** Build the sending client. Throws a `ConfigError` when no token can be found. */
 export function createSlackClient(config: SlackAdapterConfig): SlackClient {
   const given =
     config.client === undefined
@@ -34,10 +34,10 @@ export function createSlackClient(config: SlackAdapterConfig): SlackClient {
         : config.client;
   const token = config.token ?? given?.token;
   if (typeof token !== "string" || token.trim() === "")
-    throw new PayloadError(
-      "createSlackAdapter needs `token` (the app's Bot User OAuth Token, xoxb-…, e.g. process.env.OUTBOX_SLACK_TOKEN) or `client` (a WebClient or Bolt App that holds one)",
-      [{ path: ["token"], message: "give token or client", code: "invalid_type" }],
-    );
+    throw new ConfigError("createSlackAdapter", "is missing and the given `client` holds none", {
+      field: "token",
+      fix: "pass `token` (the app's Bot User OAuth Token, xoxb-…, e.g. process.env.OUTBOX_SLACK_TOKEN) or `client` (a WebClient or Bolt App that holds one)",
+    });
   const options = config.clientOptions ?? {};
   const fetch = preciseRateLimits(options.fetch ?? (globalThis.fetch as unknown as SlackFetch));
   const timeoutMs = options.timeout ?? 60_000;

@@ -2,7 +2,7 @@ import type { AlbumCapabilities, Capabilities, MediaAttachment } from "@outbox/c
 import { expect } from "vitest";
 import { type FixtureName, fixtureBytes, fixtureSha256, sha256Hex } from "../fixtures.js";
 import { conformanceMedia } from "../media-server.js";
-import type { ConformanceCase, ObservedMessage } from "../types.js";
+import type { CaseDefinition, ObservedMessage } from "../types.js";
 import { expectFormatted, shows } from "./formatting.js";
 import { expectDelivered, mediaMessages, send } from "./helpers.js";
 
@@ -40,7 +40,7 @@ function pngVariant(variant: number): { input: MediaAttachment; sha256: string }
 }
 
 /** Album cases. */
-export const albumCases: ConformanceCase[] = [
+export const albumCases: CaseDefinition[] = [
   {
     id: "album.images",
     checks:

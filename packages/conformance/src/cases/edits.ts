@@ -7,7 +7,7 @@
 import type { Capabilities, DeliveryReceipt, LivePreview, ReplyPayloadInput, Target } from "@outbox/core";
 import { expect } from "vitest";
 import { unobservable } from "../case-unobservable.js";
-import type { CaseContext, ConformanceCase, ObservedMessage } from "../types.js";
+import type { CaseContext, CaseDefinition, ObservedMessage } from "../types.js";
 import { anchor, expectDelivered, longParagraphs, mediaPayload, normalize, send } from "./helpers.js";
 
 const hasEdits = (c: Capabilities): true | string => (c.edits != null ? true : "edits is not declared");
@@ -97,7 +97,7 @@ function refusals(ctx: CaseContext, id: string): number {
 }
 
 /** The live-preview cases, gated by `capabilities.edits`. */
-export const editCases: ConformanceCase[] = [
+export const editCases: CaseDefinition[] = [
   {
     id: "edits.progressive",
     checks:

@@ -1,7 +1,7 @@
 import { MediaError, PlatformError, RateLimitedError, TransportError } from "@outbox/core";
 import { expect } from "vitest";
 import { conformanceMedia } from "../media-server.js";
-import type { ConformanceCase } from "../types.js";
+import type { CaseDefinition } from "../types.js";
 import {
   expectBytes,
   expectDelivered,
@@ -25,7 +25,7 @@ function chunkedWords(maxLength: number, chunks: number): string[] {
 }
 
 /** Fault cases: 429, 5xx, resets, refusals, partial failure, once-only delivery. */
-export const faultCases: ConformanceCase[] = [
+export const faultCases: CaseDefinition[] = [
   {
     id: "fault.rate-limit",
     checks:
@@ -79,16 +79,32 @@ export const faultCases: ConformanceCase[] = [
   {
     id: "fault.reset",
     checks:
-      "A connection reset becomes a `TransportError` marked `ambiguous` (the request may have arrived).",
+      "After a reset of a request the platform processed, the message shows exactly once: a transport that deduplicates by key (`deduplicatesByKey`) may resend it under the same key and list it delivered; any other reports the part `ambiguous`. Resets on every call become a `TransportError` marked `ambiguous` after bounded retries, nothing delivered.",
     gate: "always",
     applies: () => true,
     exercises: [],
     async run(ctx) {
+      const text = "Reset after it arrived.";
+      ctx.inject({ kind: "reset-after-processed" });
+      const result = await send(ctx, { text });
+      expect(
+        result.observed.map((m) => m.text),
+        "messages after a reset of a processed request (a resend is safe only where the platform deduplicates by key: Transport.deduplicatesByKey)",
+      ).toEqual([text]);
+      const [failure] = result.receipt.failures;
+      if (failure === undefined) expectDelivered(result);
+      else {
+        expect(failure.error, "the failure of a reset after processing").toBeInstanceOf(TransportError);
+        expect(failure.ambiguous, "a reset after processing is reported ambiguous").toBe(true);
+        expect(result.receipt.messages, "nothing listed as delivered for the ambiguous part").toEqual([]);
+      }
+      const before = ctx.observe().length;
       ctx.inject({ kind: "reset", times: PERSISTENT });
       await sendFailing(ctx, { text: "Reset." }, (error) => {
         expect(error).toBeInstanceOf(TransportError);
         expect((error as TransportError).ambiguous).toBe(true);
       });
+      expect(ctx.observe().slice(before), "messages after resets before processing").toEqual([]);
     },
   },
   {

@@ -6,7 +6,7 @@
  */
 import { type ObservedLine, observedLines } from "@outbox/core";
 import { expect } from "vitest";
-import type { CaseContext, ConformanceCase, ObservedMessage } from "../types.js";
+import type { CaseContext, CaseDefinition, ObservedMessage } from "../types.js";
 import { shows, spannedText, spansOf } from "./formatting.js";
 import { expectDelivered, send } from "./helpers.js";
 
@@ -79,7 +79,7 @@ function expectLines(actual: string[], wanted: string[]): void {
 }
 
 /** Line-structure cases. */
-export const lineCases: ConformanceCase[] = [
+export const lineCases: CaseDefinition[] = [
   {
     id: "text.lines",
     checks:

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { type FixtureName, fixtures } from "../fixtures.js";
-import type { ConformanceCase } from "../types.js";
+import type { CaseDefinition } from "../types.js";
 import { expectFormatted, shows } from "./formatting.js";
 import {
   expectBytes,
@@ -15,7 +15,7 @@ import {
 } from "./helpers.js";
 
 /** One fixture from one source: delivered as its native kind (or as a document, degraded), bytes intact. */
-function mediaCase(id: string, name: FixtureName, source: Source, checks: string): ConformanceCase {
+function mediaCase(id: string, name: FixtureName, source: Source, checks: string): CaseDefinition {
   const kind = fixtures[name].kind;
   return {
     id,
@@ -52,7 +52,7 @@ const SHORT_CAPTION = "A tiny **blue** square";
 const SHORT_CAPTION_SHOWN = "A tiny blue square";
 
 /** Media cases: every source, every kind, captions. */
-export const mediaCases: ConformanceCase[] = [
+export const mediaCases: CaseDefinition[] = [
   mediaCase(
     "media.image.url",
     "png",

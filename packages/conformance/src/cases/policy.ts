@@ -2,7 +2,7 @@ import { MediaError, type ReplyPayloadInput } from "@outbox/core";
 import { expect } from "vitest";
 import { fixturesDir, sha256Hex } from "../fixtures.js";
 import { conformanceMedia, DECOY_HOST } from "../media-server.js";
-import type { CaseContext, ConformanceCase } from "../types.js";
+import type { CaseContext, CaseDefinition } from "../types.js";
 import { expectReceiptMatches, mediaMessages, type SendResult, send, visibleText } from "./helpers.js";
 
 /** Each listed part failed with a `MediaError`, the text still went out, no media reached the platform. */
@@ -30,7 +30,7 @@ async function sendUnfetched(ctx: CaseContext, payload: ReplyPayloadInput): Prom
 }
 
 /** Policy cases: blocked URLs and paths are never requested and are listed in `failures`. */
-export const policyCases: ConformanceCase[] = [
+export const policyCases: CaseDefinition[] = [
   {
     id: "policy.blocked-url",
     checks:

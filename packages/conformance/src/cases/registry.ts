@@ -1,7 +1,8 @@
 import type { Capabilities } from "@outbox/core";
 import { expect } from "vitest";
-import type { ConformanceCase } from "../types.js";
+import type { CaseDefinition, ConformanceCase } from "../types.js";
 import { albumCases } from "./album.js";
+import { caseAssumptions } from "./assumptions.js";
 import { editCases } from "./edits.js";
 import { faultCases } from "./fault.js";
 import { lineCases } from "./lines.js";
@@ -85,6 +86,7 @@ export const CONFORMANCE_CASE_IDS = [
   "receipt.order",
   "receipt.ids",
   "pacing.concurrent",
+  "pacing.media",
   "capabilities.shape",
   "edits.progressive",
   "edits.not-modified",
@@ -123,7 +125,7 @@ export function declaredFeatures(capabilities: Capabilities): string[] {
   ];
 }
 
-const coveredCase: ConformanceCase = {
+const coveredCase: CaseDefinition = {
   id: "capabilities.covered",
   checks:
     "Every declared capability is exercised by at least one case that applies and is not skipped by the harness.",
@@ -144,6 +146,14 @@ const coveredCase: ConformanceCase = {
   },
 };
 
+/** A case with what it assumes ({@link caseAssumptions}); a case without an entry is a bug of the suite. */
+function withAssumptions(definition: CaseDefinition): ConformanceCase {
+  const assumptions = caseAssumptions[definition.id];
+  if (assumptions === undefined)
+    throw new Error(`conformance case ${definition.id} says nothing of what it sends`);
+  return { ...definition, ...assumptions };
+}
+
 /** Every case, as data, in the order of {@link CONFORMANCE_CASE_IDS}; `describeConformance` wraps each in `it`. */
 export const conformanceCases: readonly ConformanceCase[] = [
   ...textCases.slice(0, -1),
@@ -160,4 +170,4 @@ export const conformanceCases: readonly ConformanceCase[] = [
   ...editCases,
   ...untrustedSizeCases,
   coveredCase,
-];
+].map(withAssumptions);

@@ -1,7 +1,7 @@
 import { type Capabilities, type ReplyPayloadInput, UnsupportedFeatureError } from "@outbox/core";
 import { expect } from "vitest";
 import { conformanceMedia } from "../media-server.js";
-import type { CaseContext, ConformanceCase } from "../types.js";
+import type { CaseContext, CaseDefinition } from "../types.js";
 import { anchor, expectDegraded, expectDelivered, normalize, send, threadTarget } from "./helpers.js";
 
 /** The four kinds of operation replies and threads must survive. */
@@ -43,7 +43,7 @@ function perOperation(
   feature: "replies" | "threads",
   checks: (op: string) => string,
   run: (ctx: CaseContext, payload: ReplyPayloadInput) => Promise<void>,
-): ConformanceCase[] {
+): CaseDefinition[] {
   return OPERATIONS.map(({ op, gate, payload }) => ({
     id: `${prefix}.${op}`,
     checks: checks(op),
@@ -77,7 +77,7 @@ async function expectUndeclared(
 }
 
 /** Reply and thread cases: every operation, chunked text, reply modes, missing targets, undeclared features. */
-export const replyCases: ConformanceCase[] = [
+export const replyCases: CaseDefinition[] = [
   ...perOperation(
     "reply",
     "replies",

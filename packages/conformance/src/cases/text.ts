@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { conformanceMedia } from "../media-server.js";
-import type { CaseContext, ConformanceCase, ObservedMessage } from "../types.js";
+import type { CaseContext, CaseDefinition, ObservedMessage } from "../types.js";
 import {
   covered,
   expectFormatted,
@@ -58,7 +58,7 @@ async function sendOne(ctx: CaseContext, text: string): Promise<ObservedMessage 
 }
 
 /** Text cases: plain, formatting, escaping, splitting. */
-export const textCases: ConformanceCase[] = [
+export const textCases: CaseDefinition[] = [
   {
     id: "text.plain",
     checks: "A plain sentence arrives as one text message with exactly that visible text.",

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { cpuMs } from "../growth.js";
 import { type HostileFamilyName, hostileMarkdown } from "../hostile-markdown.js";
-import type { CaseContext, ConformanceCase } from "../types.js";
+import type { CaseContext, CaseDefinition } from "../types.js";
 import { expectDegraded, expectDelivered, type SendResult, send } from "./helpers.js";
 
 const always = (): true => true;
@@ -35,7 +35,7 @@ async function sendWhole(ctx: CaseContext, text: string): Promise<SendResult> {
 }
 
 /** A hostile family at about one chunk of the platform (a few messages), sent and checked. */
-function sizeCase(id: string, family: HostileFamilyName): ConformanceCase {
+function sizeCase(id: string, family: HostileFamilyName): CaseDefinition {
   return {
     id,
     checks: `Hostile Markdown (${family}, about one chunk long) is planned within ${SEND_CPU_MS} ms of CPU and arrives in chunks within the limit, none empty, with every letter of the text.`,
@@ -52,7 +52,7 @@ function sizeCase(id: string, family: HostileFamilyName): ConformanceCase {
 }
 
 /** Untrusted text at its worst sizes and depths: planning stays fast, nothing is lost or sent empty. */
-export const untrustedSizeCases: ConformanceCase[] = [
+export const untrustedSizeCases: CaseDefinition[] = [
   sizeCase("untrusted.size.markers", "marker runs"),
   sizeCase("untrusted.size.alternating", "alternating markers"),
   sizeCase("untrusted.size.quoted-lines", "quoted lines"),

@@ -7,7 +7,7 @@
  */
 import { hasInvisible, isLinkable, labelMisleads } from "@outbox/core";
 import { expect } from "vitest";
-import type { CaseContext, ConformanceCase, ObservedMessage } from "../types.js";
+import type { CaseContext, CaseDefinition, ObservedMessage } from "../types.js";
 import { links } from "./formatting.js";
 import { expectDelivered, mediaPayload, normalize, send, visibleText } from "./helpers.js";
 
@@ -82,7 +82,7 @@ async function sendText(ctx: CaseContext, text: string): Promise<ObservedMessage
 }
 
 /** The untrusted-text cases. */
-export const untrustedTextCases: ConformanceCase[] = [
+export const untrustedTextCases: CaseDefinition[] = [
   {
     id: "untrusted.mentions",
     checks:

@@ -2,7 +2,7 @@ import type { ReplyPayloadInput } from "@outbox/core";
 import { expect } from "vitest";
 import { type FixtureName, fixtures } from "../fixtures.js";
 import { conformanceMedia } from "../media-server.js";
-import type { CaseContext, ConformanceCase } from "../types.js";
+import type { CaseContext, CaseDefinition } from "../types.js";
 import {
   expectBytes,
   expectDegraded,
@@ -48,7 +48,7 @@ async function expectVoiceOutcome(
 }
 
 /** Voice cases. */
-export const voiceCases: ConformanceCase[] = [
+export const voiceCases: CaseDefinition[] = [
   {
     id: "voice.ogg",
     checks:

@@ -1,6 +1,9 @@
 import { type Capabilities, validateCapabilities } from "@outbox/core";
 
-/** What the reference platform carries: everything, with small limits so the split cases stay fast. */
+/**
+ * What the reference platform carries: everything, with small limits so the split cases stay
+ * fast. It counts requests, and a media message or an album is an upload then a post.
+ */
 export const referenceCapabilities: Capabilities = validateCapabilities({
   text: { maxLength: 1000, format: "reference-html" },
   caption: { maxLength: 200 },
@@ -13,6 +16,6 @@ export const referenceCapabilities: Capabilities = validateCapabilities({
   replies: true,
   threads: true,
   markdownImages: true,
-  rateLimits: [{ scope: "target", limit: 50, intervalMs: 1000 }],
+  rateLimits: [{ scope: "target", limit: 20, intervalMs: 1000, requests: { media: 2, album: 2 } }],
   edits: { minIntervalMs: 200 },
 });

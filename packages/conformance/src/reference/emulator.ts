@@ -152,7 +152,8 @@ export class ReferenceEmulator {
 
   /** The platform's own handling of a call. */
   #process(call: EmulatorCall): EmulatorResponse {
-    const limited = this.#rateLimit(call.chat);
+    const kind = call.method === "sendMedia" ? "media" : call.method === "sendAlbum" ? "album" : "text";
+    const limited = this.#rateLimit(call.chat, kind, "post");
     if (limited) return limited;
     if (call.method === "editText" || call.method === "deleteMessage") return this.#change(call);
     const refusal = this.#validate(call);
@@ -218,13 +219,34 @@ export class ReferenceEmulator {
     return { ok: true, ids: [call.messageId] };
   }
 
-  /** Token buckets, as `RateLimit` defines them: `burst` (default `limit`) at once, refilled at `limit` per `intervalMs`. */
-  #rateLimit(to: string): EmulatorResponse | undefined {
+  /**
+   * The upload of a media message's or an album's files, a request of its own before the post
+   * (`sendMedia`, `sendAlbum`), counted when it arrives, as platforms count uploads: it takes
+   * the requests its limits declare for the kind beyond the post (`rateLimits[].requests`),
+   * and answers 429 (counted as a refusal) when a bucket is empty. Nothing is stored.
+   */
+  upload(chat: string, kind: "media" | "album"): EmulatorResponse {
+    return this.#rateLimit(chat, kind, "upload") ?? { ok: true, ids: [] };
+  }
+
+  /**
+   * Token buckets, as `RateLimit` defines them: `burst` (default `limit`) at once, refilled at
+   * `limit` per `intervalMs`. A post takes one token of each bucket that applies; an upload
+   * takes what the limit declares for the kind beyond the post.
+   */
+  #rateLimit(
+    chat: string,
+    kind: "text" | "media" | "album",
+    request: "upload" | "post",
+  ): EmulatorResponse | undefined {
     const rules = this.#capabilities.rateLimits.flatMap((limit, index) => {
-      if (limit.match !== undefined && !new RegExp(limit.match).test(to)) return [];
-      const key = limit.scope === "global" ? `${index}` : `${index}\u0000${to}`;
-      return [{ key, capacity: limit.burst ?? limit.limit, perMs: limit.limit / limit.intervalMs }];
+      if (limit.match !== undefined && !new RegExp(limit.match).test(chat)) return [];
+      const key = limit.scope === "global" ? `${index}` : `${index}\u0000${chat}`;
+      const rule = { key, capacity: limit.burst ?? limit.limit, perMs: limit.limit / limit.intervalMs };
+      const tokens = request === "post" ? 1 : (limit.requests?.[kind] ?? 1) - 1;
+      return Array.from({ length: tokens }, () => rule);
     });
+    if (rules.length === 0) return undefined;
     const waitMs = this.#buckets.take(rules, IN_FLIGHT_SLACK_MS);
     if (waitMs === undefined) return undefined;
     this.#refusals += 1;

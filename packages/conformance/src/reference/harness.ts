@@ -7,7 +7,7 @@ import {
   type Transport,
 } from "@outbox/core";
 import { conformanceMedia } from "../media-server.js";
-import type { ConformanceHarness, FormatGaps } from "../types.js";
+import type { Combines, ConformanceHarness, FormatGaps } from "../types.js";
 import { referenceCapabilities } from "./capabilities.js";
 import { REFERENCE_CHAT, ReferenceEmulator } from "./emulator.js";
 import { referenceRenderer } from "./markup.js";
@@ -55,6 +55,8 @@ export interface ReferenceHarnessOptions extends Omit<ReferenceAdapterOptions, "
   skip?: Record<string, string>;
   /** Passed through as `harness.formatGaps` (with a renderer that cannot show that formatting). */
   formatGaps?: FormatGaps;
+  /** Passed through as `harness.combines` (with capabilities whose albums take text and files together). */
+  combines?: Combines;
   /**
    * Rules the emulator enforces when they differ from what the adapter is built with (to
    * model an adapter built without its pacer). Default: `capabilities`.
@@ -68,6 +70,7 @@ export function createReferenceHarness(options: ReferenceHarnessOptions = {}): C
     name: options.name ?? "reference",
     ...(options.skip ? { skip: options.skip } : {}),
     ...(options.formatGaps ? { formatGaps: options.formatGaps } : {}),
+    ...(options.combines ? { combines: options.combines } : {}),
     async setup() {
       const { policy } = await conformanceMedia();
       const emulator = new ReferenceEmulator(

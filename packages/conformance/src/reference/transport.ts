@@ -21,8 +21,8 @@ import {
 
 /**
  * The reference transport: one emulator call per operation (edits and deletes included; the
- * engine calls them only when `capabilities.edits` is declared), and the platform's answers
- * mapped onto core's error classes. It never retries or sleeps (the engine does).
+ * engine calls them only when `capabilities.edits` is declared), media and albums after an
+ * upload request, and the platform's answers mapped onto core's error classes. It never retries or sleeps (the engine does).
  */
 export function createReferenceTransport(emulator: ReferenceEmulator): Transport {
   return {
@@ -30,6 +30,7 @@ export function createReferenceTransport(emulator: ReferenceEmulator): Transport
       return sent(await call(emulator, { method: "sendText", text: op.text.text, ...place(op) }));
     },
     async sendMedia(op) {
+      answered("upload", emulator.upload(op.target.to, "media"));
       const file = await upload(op.media);
       const caption = op.caption === undefined ? {} : { caption: op.caption.text };
       return sent(
@@ -37,6 +38,7 @@ export function createReferenceTransport(emulator: ReferenceEmulator): Transport
       );
     },
     async sendAlbum(op) {
+      answered("upload", emulator.upload(op.target.to, "album"));
       const items = await Promise.all(
         op.items.map(async (item) => ({ kind: item.kind, file: await upload(item.media) })),
       );
@@ -89,15 +91,20 @@ async function call(
       throw new TransportError(`${request.method}: connection refused`, { ambiguous: false, cause: error });
     throw error;
   }
+  return answered(request.method, response);
+}
+
+/** An answer of the platform to `method`: its ids, or the refusal as core's error. */
+function answered(method: string, response: EmulatorResponse): EmulatorResponse & { ok: true } {
   if (response.ok) return response;
   const { status, description } = response;
-  const message = `${request.method}: ${status} ${description}`;
+  const message = `${method}: ${status} ${description}`;
   if (status === 429) throw new RateLimitedError(message, response.retryAfterMs ?? 1000);
   if (description === "message to be replied not found") throw new TargetNotFoundError(message, "reply");
   if (description === "message thread not found") throw new TargetNotFoundError(message, "thread");
   if (description === "chat not found") throw new TargetNotFoundError(message, "chat");
   if (description === "VOICE_FORMAT_UNSUPPORTED") throw new UnsupportedFeatureError("voice", message);
-  throw new PlatformError(message, { method: request.method, status, description });
+  throw new PlatformError(message, { method, status, description });
 }
 
 function sent(response: { ids: string[] }): SentMessage {

@@ -24,6 +24,23 @@ export interface RateLimit {
   burst?: number;
   /** Regular expression source; when set, the limit applies only to targets whose `to` matches (e.g. `^-` for Telegram groups). */
   match?: string;
+  /**
+   * How many of this limit's requests each kind of send makes, where the platform counts
+   * requests rather than messages: a media send that uploads the file and then posts it is
+   * `{ media: 2 }`. Default 1 for each kind. An album counts `album` requests whatever its
+   * item count (declare the count of its largest album where that varies).
+   */
+  requests?: RequestCounts;
+}
+
+/** Requests per kind of send, for {@link RateLimit.requests}. */
+export interface RequestCounts {
+  /** A text message (one chunk). */
+  text?: number;
+  /** One media message (an upload and a post are 2). */
+  media?: number;
+  /** One album. */
+  album?: number;
 }
 
 /** Album (multi-attachment message) rules. */

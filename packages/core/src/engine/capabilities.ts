@@ -56,6 +56,10 @@ const schema = z.object({
       intervalMs: positive,
       burst: z.number().min(1).optional(),
       match: pattern.optional(),
+      requests: z
+        .object({ text: positive.optional(), media: positive.optional(), album: positive.optional() })
+        .strict()
+        .optional(),
     }),
   ),
   edits: z

@@ -54,7 +54,10 @@ export async function deliverPart(
   for (;;) {
     const operation = toOperation(current, reply, context, keyOf(context, index, "part"));
     try {
-      const sent = await withRetries(() => call(context.transport, operation), retryContext(context, index));
+      const sent = await withRetries(() => call(context.transport, operation), {
+        ...retryContext(context, index),
+        kind: operation.type === "text" ? "text" : operation.type === "album" ? "album" : "media",
+      });
       if (sent.degraded !== undefined) degraded.push(sent.degraded);
       if (sent.rateLimit !== undefined && sent.rateLimit.remaining <= 0)
         context.retry.pacer.pause(context.target.to, sent.rateLimit.resetAfterMs);

@@ -1,4 +1,4 @@
-import type { Clock, PacingOptions, RateLimit } from "../adapter/types.js";
+import type { Clock, PacingOptions, RateLimit, RequestCounts } from "../adapter/types.js";
 import { Fifo } from "./fifo.js";
 import { heldBackBurst, type LimitRates, limitRates } from "./limit-rates.js";
 
@@ -7,10 +7,17 @@ export interface Pacer {
   /**
    * Wait until one operation to `to` is allowed by every applicable limit, and take it.
    * Waiters for one target are released in arrival order; `retry` puts the caller at the
-   * front of its target's queue (an operation the platform already refused once). Resolves
-   * with a ticket to hand to {@link answered} once the operation has its answer.
+   * front of its target's queue (an operation the platform already refused once). `kind`
+   * (default `text`) takes as many tokens of each limit as it declares requests of that kind
+   * ({@link RateLimit.requests}). Resolves with a ticket to hand to {@link answered} once
+   * the operation has its answer.
    */
-  acquire(to: string, signal?: AbortSignal, retry?: boolean): Promise<PacerTicket>;
+  acquire(
+    to: string,
+    signal?: AbortSignal,
+    retry?: boolean,
+    kind?: keyof RequestCounts,
+  ): Promise<PacerTicket>;
   /**
    * The platform said `to` is exhausted (a rate-limit header with nothing remaining):
    * hold every operation to that target for `ms`, whatever limits are declared.
@@ -65,6 +72,8 @@ interface Rule extends LimitRates {
   learnedAt: number;
   /** End of the hold of the 429 it last learned from; 429s before then teach nothing more. */
   quietUntil: number;
+  /** Tokens each kind of send takes ({@link RateLimit.requests}). */
+  requests: RequestCounts;
 }
 
 interface Waiter {
@@ -73,6 +82,7 @@ interface Waiter {
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
   done: boolean;
+  kind: keyof RequestCounts;
 }
 
 /** The waiters of one target and the buckets that apply to it. */
@@ -129,6 +139,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
     learned: 1,
     learnedAt: 0,
     quietUntil: Number.NEGATIVE_INFINITY,
+    requests: limit.requests ?? {},
   }));
   const buckets = new Map<string, Bucket>();
   const holds = new Map<string, number>();
@@ -168,17 +179,27 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
     return out;
   };
 
-  /** Milliseconds until every bucket in `of` holds a token (refilling them to `now`). */
-  const waitFor = (of: Bucket[], now: number): number => {
+  /** Tokens a send of `kind` takes of `bucket`: the requests its rule declares for the kind. */
+  const cost = (bucket: Bucket, kind: keyof RequestCounts): number => bucket.rule.requests[kind] ?? 1;
+
+  /**
+   * Milliseconds until every bucket in `of` holds the tokens a send of `kind` takes (refilling
+   * them to `now`); a cost over the bucket's capacity waits for a full bucket and leaves it in debt.
+   */
+  const waitFor = (of: Bucket[], now: number, kind: keyof RequestCounts = "text"): number => {
     let wait = 0;
     for (const bucket of of) {
       const perMs = rate(bucket.rule, now);
       bucket.tokens = Math.min(bucket.capacity, bucket.tokens + (now - bucket.updated) * perMs);
       bucket.updated = now;
-      if (bucket.tokens < 1 - EPSILON) wait = Math.max(wait, (1 - bucket.tokens) / perMs);
+      const need = Math.min(cost(bucket, kind), bucket.capacity);
+      if (bucket.tokens < need - EPSILON) wait = Math.max(wait, (need - bucket.tokens) / perMs);
     }
     return wait;
   };
+
+  /** The kind of the first live waiter of `lane` (`text` when none). */
+  const headKind = (lane: Lane): keyof RequestCounts => lane.queue.peek()?.kind ?? "text";
 
   const holdWait = (to: string, now: number): number => Math.max(holdAll, holds.get(to) ?? 0) - now;
 
@@ -196,6 +217,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
    * full bucket is opened again: the whole allowance is held back until this one is answered.
    */
   const releaseFirst = (lane: Lane): void => {
+    const kind = headKind(lane);
     let opened: Bucket[] | undefined;
     for (const of of [lane.own, lane.shared])
       for (const bucket of of) {
@@ -205,7 +227,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
           opened ??= [];
           opened.push(bucket);
         }
-        bucket.tokens -= 1;
+        bucket.tokens -= cost(bucket, kind);
       }
     const waiter = lane.queue.shift() as Waiter;
     waiter.done = true;
@@ -230,7 +252,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
         return;
       }
       const now = clock.now();
-      const wait = Math.max(holdWait(lane.to, now), waitFor(lane.own, now));
+      const wait = Math.max(holdWait(lane.to, now), waitFor(lane.own, now, headKind(lane)));
       if (wait > 0) {
         lane.timer = timer(wait, () => {
           lane.timer = undefined;
@@ -260,13 +282,18 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
       for (let lane = ready.peek(); lane !== undefined; lane = ready.peek()) {
         const now = clock.now();
         const head = lane.queue.peek();
-        if (head === undefined || head.done || holdWait(lane.to, now) > 0 || waitFor(lane.own, now) > 0) {
+        if (
+          head === undefined ||
+          head.done ||
+          holdWait(lane.to, now) > 0 ||
+          waitFor(lane.own, now, head.kind) > 0
+        ) {
           ready.shift();
           lane.queued = false;
           advance(lane);
           continue;
         }
-        const wait = waitFor(lane.shared, now);
+        const wait = waitFor(lane.shared, now, head.kind);
         if (wait > 0) {
           readyTimer = timer(wait, () => {
             readyTimer = undefined;
@@ -312,11 +339,11 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
   };
 
   return {
-    acquire(to, signal, retry = false) {
+    acquire(to, signal, retry = false, kind = "text") {
       signal?.throwIfAborted();
       const lane = laneOf(to);
       return new Promise<Ticket>((resolve, reject) => {
-        const waiter: Waiter = { resolve, reject, signal, onAbort: undefined, done: false };
+        const waiter: Waiter = { resolve, reject, signal, onAbort: undefined, done: false, kind };
         if (signal !== undefined) {
           waiter.onAbort = () => {
             if (waiter.done) return;

@@ -1,5 +1,11 @@
-import type { Clock, PacingOptions, RetryPolicy } from "../adapter/types.js";
-import { type OutboxError, PlatformError, RateLimitedError, TransportError } from "../errors/errors.js";
+import type { Clock, PacingOptions, RateLimit, RequestCounts, RetryPolicy } from "../adapter/types.js";
+import {
+  type OutboxError,
+  PlatformError,
+  RateLimitedError,
+  StoreError,
+  TransportError,
+} from "../errors/errors.js";
 import type { Pacer } from "./pacer.js";
 
 /** Retry bounds with their defaults applied. */
@@ -63,7 +69,7 @@ function retryDelay(
     return error.retryAfterMs <= policy.maxRetryWaitMs ? Math.max(0, error.retryAfterMs) : undefined;
   const retryable = isAmbiguous(error)
     ? policy.retryAmbiguous || resendAmbiguous
-    : error instanceof TransportError;
+    : error instanceof TransportError || error instanceof StoreError;
   return retryable ? BACKOFF_MS * 2 ** retries : undefined;
 }
 
@@ -94,6 +100,8 @@ export interface RetryContext {
   resendAmbiguous?: boolean;
   /** The plan part the call sends (handed to the gate). */
   part?: number;
+  /** The kind of send, for limits that count requests per kind ({@link RateLimit.requests}); default `text`. */
+  kind?: keyof RequestCounts;
 }
 
 /**
@@ -107,7 +115,7 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
   const { policy, clock, pacer, to, signal, gate, beforeCall } = context;
   let limited = false;
   for (let retries = 0; ; retries += 1) {
-    const ticket = await pacer.acquire(to, signal, limited);
+    const ticket = await pacer.acquire(to, signal, limited, context.kind);
     // Every released call is answered to the pacer (its latency allowance), gate included.
     try {
       await gate?.(

@@ -17,6 +17,8 @@ export type OutboxErrorCode =
   | "target_not_found"
   | "platform_error"
   | "transport_error"
+  | "store_failed"
+  | "config_invalid"
   | "unsupported_feature"
   | "agent_run_failed";
 
@@ -238,13 +240,41 @@ export class TransportError extends OutboxError {
 
 /**
  * Outbox's own store could not be used, so the request was not sent: the delivery journal
- * (a part's write-ahead `sending` mark) or `@outbox/queue`'s shared rate limit in Redis. A
- * {@link TransportError} that is never ambiguous (retried like one), told apart so a receipt
- * names the store, not the platform, and a delivery stopped at once says why.
+ * (a part's write-ahead `sending` mark) or `@outbox/queue`'s shared rate limit in Redis. Its
+ * own class and code, not a {@link TransportError}: the platform is not at fault and was
+ * never called. Never ambiguous; retried with backoff like a network failure before sending.
  */
-export class StoreError extends TransportError {
+export class StoreError extends OutboxError {
   constructor(message: string, options?: OutboxErrorOptions) {
-    super(message, { ...options, ambiguous: false });
+    super("store_failed", message, options);
+  }
+}
+
+/** Details of a {@link ConfigError}. */
+export interface ConfigErrorDetails extends OutboxErrorOptions {
+  /** The config field at fault, as a path (`token`, `auth.secret`, `embedPaths[0]`); `""` for the config itself. */
+  field: string;
+  /** What to write instead, in words an integrator can act on (`token: process.env.OUTBOX_TELEGRAM_TOKEN`). */
+  fix: string;
+}
+
+/**
+ * An adapter (or the web inbox) was created with a config it cannot work with: a missing
+ * token, a malformed URL, a weak secret. Thrown by the factory, before any network call;
+ * the message names the field and the fix, both also kept as fields.
+ */
+export class ConfigError extends OutboxError {
+  /** The config field at fault (`""` when the config object itself is missing). */
+  readonly field: string;
+  /** How to fix it. */
+  readonly fix: string;
+
+  /** `problem` says what is wrong (`is missing`); the message reads `<factory>: <field> <problem>; fix: <fix>`. */
+  constructor(factory: string, problem: string, details: ConfigErrorDetails) {
+    const subject = details.field === "" ? "the config" : `\`${details.field}\``;
+    super("config_invalid", `${factory}: ${subject} ${problem}; fix: ${details.fix}`, details);
+    this.field = details.field;
+    this.fix = details.fix;
   }
 }
 

@@ -75,6 +75,7 @@ function mayPass(error: OutboxError): boolean {
   return (
     error instanceof RateLimitedError ||
     error instanceof TransportError ||
+    error instanceof StoreError ||
     (error instanceof MediaError && error.reason === "fetch-failed")
   );
 }
@@ -133,6 +134,7 @@ const MEDIA_ACTIONS: Record<MediaError["reason"], string> = {
  * instead of running each part's own retry cycle.
  */
 export function unreachable(error: unknown): boolean {
+  if (error instanceof StoreError) return true;
   return error instanceof TransportError && !error.ambiguous && !isInvisibleFailure(error);
 }
 
@@ -140,7 +142,7 @@ export function unreachable(error: unknown): boolean {
  * The failure of a part not attempted because an earlier one proved the platform unreachable
  * or the store failing (`cause`): a {@link StoreError} for the store, so its entry says so.
  */
-export function notAttempted(cause: OutboxError): TransportError {
+export function notAttempted(cause: OutboxError): TransportError | StoreError {
   const why =
     cause instanceof StoreError
       ? `Outbox's store failed (${cause.message})`

@@ -48,6 +48,31 @@ const spread = (n: number, chats: number, prefix = "") =>
   Array.from({ length: n }, (_, i) => `${prefix}${i % chats}`);
 
 describe("pacer", () => {
+  it("takes as many tokens as a limit declares requests for the kind of send (an upload and a post)", async () => {
+    const clock = createManualClock();
+    const limits: RateLimit[] = [{ scope: "target", limit: 10, intervalMs: 1_000, requests: { media: 2 } }];
+    const pacer = createPacer(limits, clock, { margin: 0, latencyMs: 0 });
+    const released: Array<[string, number]> = [];
+    const kinds = ["media", "media", "media", "media", "media", "media", "text"] as const;
+    await clock.run(
+      Promise.all(
+        kinds.map((kind) =>
+          pacer.acquire("chat", undefined, false, kind).then(() => released.push([kind, clock.now()])),
+        ),
+      ),
+    );
+    // Ten tokens: five media sends at once; the sixth waits for two tokens (200 ms), the text for one more.
+    expect(released).toEqual([
+      ["media", 0],
+      ["media", 0],
+      ["media", 0],
+      ["media", 0],
+      ["media", 0],
+      ["media", 200],
+      ["text", 300],
+    ]);
+  });
+
   it("costs O(n) timer sleeps for n queued operations, whatever the queue length", async () => {
     const small = await releaseAll(telegramLike, spread(250, 50));
     const large = await releaseAll(telegramLike, spread(1_000, 50));

@@ -161,7 +161,7 @@ describe("a journal that cannot be saved", () => {
       expect.objectContaining({
         part: 1,
         ambiguous: false,
-        error: expect.objectContaining({ code: "transport_error", ambiguous: false }),
+        error: expect.objectContaining({ name: "StoreError", code: "store_failed" }),
       }),
     ]);
   });

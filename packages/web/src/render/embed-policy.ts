@@ -7,23 +7,23 @@
  * would be fetched). Anything else is shown as a link, never framed.
  */
 
-import { PayloadError } from "@outbox/core";
+import { ConfigError } from "@outbox/core";
 
 /** Root-relative prefixes a canvas may be framed from unless the host allows more. */
 export const DEFAULT_EMBED_PATHS: readonly string[] = ["/__openclaw__/canvas/"];
 
 /**
  * The `embedPaths` option checked: each a root-relative path (`/…`, not `//…`).
- * @throws PayloadError naming the first bad entry.
+ * @throws ConfigError naming the first bad entry.
  */
 export function checkEmbedPaths(paths: readonly string[] | undefined): readonly string[] {
   if (paths === undefined) return DEFAULT_EMBED_PATHS;
   for (const [index, path] of (Array.isArray(paths) ? paths : [paths]).entries()) {
     if (typeof path !== "string" || !ROOT_RELATIVE.test(path) || path.includes("\\"))
-      throw new PayloadError(
-        `embedPaths[${index}] must be a root-relative path such as "/canvases/" (got ${JSON.stringify(path)})`,
-        [{ path: ["embedPaths", index], message: "a root-relative path", code: "invalid_format" }],
-      );
+      throw new ConfigError("the web inbox", `must be a root-relative path (got ${JSON.stringify(path)})`, {
+        field: `embedPaths[${index}]`,
+        fix: 'write it as "/canvases/": one leading slash, no "//" or backslash',
+      });
   }
   return paths;
 }

@@ -31,7 +31,7 @@ export interface WebInboxApp {
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
-/** Build the inbox app. Throws a `PayloadError` when `auth.secret` is missing or short. */
+/** Build the inbox app. Throws a `ConfigError` when `auth.secret` is missing or short, or an `embedPaths` entry is not root-relative. */
 export function createWebInboxApp(options: WebInboxOptions): WebInboxApp {
   const { secret } = checkAuth(options?.auth);
   const store = options.store ?? createMemoryWebStore();

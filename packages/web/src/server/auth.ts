@@ -6,7 +6,7 @@
  * servers may send `Authorization: Bearer <token>` instead.
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { PayloadError } from "@outbox/core";
+import { ConfigError } from "@outbox/core";
 import type { WebInboxAuth } from "../types.js";
 
 const MIN_SECRET = 32;
@@ -16,12 +16,16 @@ export function conversationToken(secret: string, conversation: string): string 
   return createHmac("sha256", secret).update(`outbox-web\u0000${conversation}`).digest("base64url");
 }
 
-/** Throws a `PayloadError` naming the fix when the auth option is missing or weak. */
+/** Throws a `ConfigError` naming the field and the fix when the auth option is missing or weak. */
 export function checkAuth(auth: WebInboxAuth | undefined): WebInboxAuth {
   if (typeof auth?.secret !== "string" || auth.secret.length < MIN_SECRET)
-    throw new PayloadError(
-      `the web inbox needs auth.secret, a random string of at least ${MIN_SECRET} characters (e.g. crypto.randomBytes(32).toString("hex")); it signs each conversation's token`,
-      [{ path: ["auth", "secret"], message: `at least ${MIN_SECRET} characters`, code: "custom" }],
+    throw new ConfigError(
+      "the web inbox",
+      `is missing or shorter than ${MIN_SECRET} characters (it signs each conversation's token)`,
+      {
+        field: "auth.secret",
+        fix: `pass a random string of at least ${MIN_SECRET} characters, e.g. crypto.randomBytes(32).toString("hex")`,
+      },
     );
   return auth;
 }
