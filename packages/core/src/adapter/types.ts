@@ -4,7 +4,7 @@
  * implemented once, in core, by {@link createAdapter}.
  */
 import type { Root } from "mdast";
-import type { MediaMemory } from "../engine/distinct-media.js";
+import type { MediaMemory } from "../engine/media-memory.js";
 import type { OutboxError } from "../errors/errors.js";
 import type { LoadedMedia, MediaKind, MediaPolicy } from "../media/types.js";
 import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
