@@ -567,6 +567,12 @@ export interface GateCall {
 
 /** The journal of one idempotent send. */
 export interface DeliveryJournal {
+  /**
+   * Format version (`JOURNAL_VERSION` when this release wrote it). Absent on a journal written
+   * before the field existed, which reads as version 1; a version newer than the release
+   * knows is refused with a `StoreError` rather than guessed at.
+   */
+  version?: number;
   /** Fingerprint of the payload and target, so a key reused for other content is detected. */
   fingerprint: string;
   /** Receipt entries of the parts delivered so far. */

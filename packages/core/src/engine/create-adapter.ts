@@ -18,6 +18,7 @@ import { checkSendInput } from "./check-send-input.js";
 import { systemClock } from "./clock.js";
 import { distinctMedia } from "./distinct-media.js";
 import { fingerprint } from "./fingerprint.js";
+import { JOURNAL_VERSION, resumableJournal } from "./journal-version.js";
 import { loadMediaInputs } from "./load-media-inputs.js";
 import { createMemoryStore } from "./memory-store.js";
 import { randomSendKey } from "./operation-key.js";
@@ -63,12 +64,17 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
     const replyMode = options.replyMode ?? "first";
     const key = options.idempotencyKey;
     const print = key === undefined ? "" : fingerprint(payload, target, replyMode);
-    let journal: DeliveryJournal = (key === undefined ? undefined : await store.get(key)) ?? {
-      fingerprint: print,
-      messages: [],
-      degraded: [],
-      deliveredParts: [],
-    };
+    const stored = key === undefined ? undefined : await store.get(key);
+    let journal: DeliveryJournal =
+      key !== undefined && stored !== undefined
+        ? resumableJournal(stored, key)
+        : {
+            version: JOURNAL_VERSION,
+            fingerprint: print,
+            messages: [],
+            degraded: [],
+            deliveredParts: [],
+          };
     if (journal.fingerprint !== print)
       throw new PayloadError(
         `idempotencyKey ${JSON.stringify(key)} was used for a different payload or target`,
