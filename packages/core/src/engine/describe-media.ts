@@ -51,10 +51,20 @@ function unreadReference(ref: string | MediaAttachment): LoadedMedia | undefined
     return ref.filePath === undefined ? undefined : named(ref.filePath, ref.mimeType);
   const trimmed = ref.trim();
   if (/^https:/i.test(trimmed)) {
-    const url = new URL(trimmed);
-    return named(decodeURIComponent(url.pathname), undefined, { type: "url", url: trimmed });
+    // A URL that does not parse is the loader's to refuse, as in `send` (it never gets fetched).
+    if (!URL.canParse(trimmed)) return undefined;
+    return named(pathOf(new URL(trimmed)), undefined, { type: "url", url: trimmed });
   }
   return /^([a-z][a-z0-9+.-]+):/i.test(trimmed) && !/^file:/i.test(trimmed) ? undefined : named(trimmed);
+}
+
+/** A URL's path, percent-decoded when it decodes (the text is attacker-controlled). */
+function pathOf(url: URL): string {
+  try {
+    return decodeURIComponent(url.pathname);
+  } catch {
+    return url.pathname;
+  }
 }
 
 function named(path: string, declared?: string, source?: LoadedMedia["source"]): LoadedMedia {

@@ -85,6 +85,20 @@ describe("adapter.plan", () => {
     expect(planned.calls).toBe(3);
   });
 
+  it("a hostile URL is refused or described, never fetched and never a crash", async () => {
+    const planned = await plan(
+      harness().adapter,
+      { mediaUrls: ["https://[::1", "https://x.invalid/%E0%A4%A.png", "http://127.0.0.1/a.png"] },
+      to,
+    );
+    expect(planned.parts.map((part) => (part.type === "failed" ? part.error.code : part.type))).toEqual([
+      "media_blocked",
+      "media",
+      "media_blocked",
+    ]);
+    expect(planned.parts[1]).toMatchObject({ media: { fileName: "%E0%A4%A.png", mimeType: "image/png" } });
+  });
+
   it("the same URL twice is planned once, as send delivers it once", async () => {
     const planned = await plan(
       harness().adapter,
