@@ -8,7 +8,7 @@
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type AdapterDescriptor, adapterSpecifiers, findAdapterDescriptors } from "@outbox/core";
-import { UsageError } from "./output/explain.js";
+import { UsageError } from "./output/usage-error.js";
 
 /** A package the CLI loads on use is not installed; `install` is the npm command adding it. */
 export class NotInstalledError extends UsageError {

@@ -9,8 +9,8 @@ import { dirname, extname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startVitest } from "vitest/node";
 import { type CaseTable, caseTableReporter, printCaseTable } from "../conformance/case-table.js";
-import { UsageError } from "../output/explain.js";
 import type { Terminal } from "../output/terminal.js";
+import { UsageError } from "../output/usage-error.js";
 
 /** Options of `outbox conformance`. */
 export interface ConformanceCommandOptions {

@@ -9,10 +9,10 @@ import { type EmulatedChannel, normalizePayload } from "@outbox/core";
 import { demoLookup } from "../demo/lookup.js";
 import { METADATA_HOST, showcaseReply } from "../demo/showcase.js";
 import { startWebDemo, untilInterrupted, type WebDemo } from "../demo/web-inbox.js";
-import { UsageError } from "../output/explain.js";
 import { startProgress } from "../output/progress.js";
 import { type DeliveryReport, printReport, reportJson } from "../output/report.js";
 import type { Terminal } from "../output/terminal.js";
+import { UsageError } from "../output/usage-error.js";
 import { NotInstalledError, type Platform, type Platforms } from "../platforms.js";
 
 /** Options of `outbox demo`. */

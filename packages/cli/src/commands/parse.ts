@@ -1,7 +1,7 @@
 /** `outbox parse [file|-]`: the normalized payload of a reply, as JSON. */
 import { neutralizeMediaDirectives, normalizePayload } from "@outbox/core";
-import { UsageError } from "../output/explain.js";
 import type { Terminal } from "../output/terminal.js";
+import { UsageError } from "../output/usage-error.js";
 import { readTextFile } from "./read-input.js";
 
 /** Options of `outbox parse`. */

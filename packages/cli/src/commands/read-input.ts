@@ -1,7 +1,7 @@
 /** Reading the reply text of `parse` and `send`: an argument, a file, or standard input. */
 import { readFile } from "node:fs/promises";
 import { text } from "node:stream/consumers";
-import { UsageError } from "../output/explain.js";
+import { UsageError } from "../output/usage-error.js";
 
 /** The contents of `file`, or of standard input for `-`. */
 export async function readTextFile(file: string): Promise<string> {

@@ -11,9 +11,10 @@ import {
   readAdapterEnv,
   type Target,
 } from "@outbox/core";
-import { explain, UsageError } from "../output/explain.js";
+import { explain } from "../output/explain.js";
 import { printReport, reportJson } from "../output/report.js";
 import type { Terminal } from "../output/terminal.js";
+import { UsageError } from "../output/usage-error.js";
 import type { Platform } from "../platforms.js";
 import { readTextFile } from "./read-input.js";
 

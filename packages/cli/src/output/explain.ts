@@ -5,18 +5,7 @@
  */
 import { MediaError, OutboxError, PayloadError, StoreError, TargetNotFoundError } from "@outbox/core";
 import type { Platform } from "../platforms.js";
-
-/** A problem with what the user typed: reported in one line, exit code 2. */
-export class UsageError extends Error {
-  /** How to fix it. */
-  readonly fix: string;
-
-  constructor(message: string, fix: string) {
-    super(message);
-    this.name = "UsageError";
-    this.fix = fix;
-  }
-}
+import { UsageError } from "./usage-error.js";
 
 /** One line: the error's message and the fix for it. */
 export function explain(error: unknown, platform?: Platform | "emulator"): string {

@@ -4,7 +4,7 @@
  * implemented once, in core, by {@link createAdapter}.
  */
 import type { Root } from "mdast";
-import type { MediaMemory } from "../engine/distinct-media.js";
+import type { MediaMemory } from "../engine/media-memory.js";
 import type { OutboxError } from "../errors/errors.js";
 import type { LoadedMedia, MediaKind, MediaPolicy } from "../media/types.js";
 import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
@@ -433,6 +433,18 @@ export interface ChannelAdapter {
     options?: SendOptions,
   ): Promise<DeliveryReceipt>;
   /**
+   * What `send` would deliver, without delivering it: the same checks (a `PayloadError` or
+   * `UnsupportedFeatureError` for what `send` would refuse), the same plan, no network call
+   * and no file read. `send` is this plan, with its media loaded, executed. Media a plan
+   * cannot see into (a URL, a file) is planned as if it loads and fits (see
+   * {@link PlannedMedia.size}). Present on adapters built with `createAdapter`.
+   */
+  plan?(
+    payload: ReplyPayloadInput | ReplyPayload,
+    target: Target,
+    options?: PlanOptions,
+  ): Promise<PlannedDelivery>;
+  /**
    * Start a live preview: one message that shows the reply while it is written, then
    * settles into the final reply. Present when `capabilities.edits` is set.
    */
@@ -440,6 +452,84 @@ export interface ChannelAdapter {
   /** Release the client's resources. */
   close?(): Promise<void>;
 }
+
+/** A media item as a plan describes it (see {@link PlannedDelivery}). */
+export interface PlannedMedia {
+  /** Its kind as planned, before the operation is chosen (`kind` of the part says how it goes). */
+  kind: MediaKind;
+  /** Its MIME type: declared (inline data), or from the file extension (a URL, a path). */
+  mimeType: string;
+  /** The file name it would be sent under. */
+  fileName: string;
+  /** Where it comes from: the URL, the path as written, or `inline`. */
+  source: string;
+  /**
+   * Its size in bytes when the bytes are in hand (inline data); `undefined` for a URL or a
+   * file, which a plan does not load: planned as if it loads and fits every limit.
+   */
+  size: number | undefined;
+}
+
+/** One part of a planned delivery: the unit of receipts (`part` in receipt entries). */
+export type PlannedPart =
+  | {
+      /** A text message. */
+      type: "text";
+      /** Its rendered text (platform markup, and the plain fallback). */
+      text: RenderedText;
+    }
+  | {
+      /** One media message. */
+      type: "media";
+      /** The native operation (`voice` for a voice note). */
+      kind: MediaKind | "voice";
+      /** The item. */
+      media: PlannedMedia;
+      /** The reply text as its caption, when it fits. */
+      caption?: RenderedText;
+    }
+  | {
+      /** One album message. */
+      type: "album";
+      /** Its members, in order, each with its native kind. */
+      items: Array<{ kind: MediaKind; media: PlannedMedia }>;
+      /** The reply text as its caption, when it fits. */
+      caption?: RenderedText;
+    }
+  | {
+      /** An input that cannot be delivered (a refused `MEDIA:` line): `send` reports it as a failure. */
+      type: "failed";
+      /** Why (secrets redacted). */
+      error: OutboxError;
+    };
+
+/**
+ * What `send` would deliver for a payload and target, decided without a network call or a
+ * file read (`ChannelAdapter.plan`): the parts in order, the degradations the plan decides,
+ * and the number of platform operations. Media a plan cannot see into (a URL, a file) is
+ * planned as if it loads and fits: loading it in `send` may still turn it into a document
+ * or a link, or fail it, and the receipt then says so.
+ */
+export interface PlannedDelivery {
+  /** The parts, in delivery order. */
+  parts: PlannedPart[];
+  /** Degradations decided by the plan, by part, as a receipt lists them. */
+  degraded: DeliveryReceipt["degraded"];
+  /**
+   * Transport operations `send` makes when every part goes through at once: one per part
+   * that is not failed (an album is one). Pacing waits and retries come on top.
+   */
+  calls: number;
+  /** The message the first operation replies to, if any (per `replyMode`). */
+  replyTo: string | undefined;
+}
+
+/**
+ * Options of {@link ChannelAdapter.plan}: the ones of `send` that change what is sent. A
+ * plan reads no journal: with an `idempotencyKey` whose journal holds delivered parts, `send`
+ * sends only the rest.
+ */
+export type PlanOptions = Pick<SendOptions, "replyMode" | "mediaMemory">;
 
 /** Options of {@link ChannelAdapter.preview}. */
 export interface PreviewOptions {
@@ -584,6 +674,12 @@ export interface GateCall {
 
 /** The journal of one idempotent send. */
 export interface DeliveryJournal {
+  /**
+   * Format version (`JOURNAL_VERSION` when this release wrote it). Absent on a journal written
+   * before the field existed, which reads as version 1; a version newer than the release
+   * knows is refused with a `StoreError` rather than guessed at.
+   */
+  version?: number;
   /** Fingerprint of the payload and target, so a key reused for other content is detected. */
   fingerprint: string;
   /** Receipt entries of the parts delivered so far. */

@@ -3,6 +3,8 @@ import type {
   ChannelAdapter,
   DeliveryJournal,
   DeliveryReceipt,
+  PlannedDelivery,
+  PlanOptions,
   PreviewOptions,
   SendOptions,
 } from "../adapter/types.js";
@@ -12,12 +14,16 @@ import { replyTree } from "../markdown/parse-reply-markdown.js";
 import { normalizePayload } from "../parse/index.js";
 import type { ParseOptions, ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
 import { planDelivery } from "../plan/build-plan.js";
+import type { MediaInput } from "../plan/types.js";
 import { createPreview } from "../preview/create-preview.js";
 import { validateCapabilities } from "./capabilities.js";
 import { checkSendInput } from "./check-send-input.js";
 import { systemClock } from "./clock.js";
+import { describeMediaInputs } from "./describe-media.js";
+import { describePlan } from "./describe-plan.js";
 import { distinctMedia } from "./distinct-media.js";
 import { fingerprint } from "./fingerprint.js";
+import { JOURNAL_VERSION, resumableJournal } from "./journal-version.js";
 import { loadMediaInputs } from "./load-media-inputs.js";
 import { createMemoryStore } from "./memory-store.js";
 import { randomSendKey } from "./operation-key.js";
@@ -32,7 +38,8 @@ import { journalSaver, type PlanHook, receiptOf, runPlan } from "./run-plan.js";
  * transport with pacing, bounded retries and, with an `idempotencyKey`, once-only
  * delivery. The capabilities are validated and frozen; one pacer serves every send. With
  * `capabilities.edits` the adapter also has `preview` (a live preview, docs/live-preview.md),
- * whose edits share that pacer.
+ * whose edits share that pacer. `plan` runs the same checks and plan as `send` with no
+ * network call or file read (docs/delivery.md, "Planning without sending").
  */
 export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
   const capabilities = validateCapabilities(definition.capabilities);
@@ -54,6 +61,13 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
   const parseOptions: ParseOptions = { markdownImages: capabilities.markdownImages };
   if (definition.media?.workspaceDir !== undefined) parseOptions.workspaceDir = definition.media.workspaceDir;
 
+  const planOf = (payload: ReplyPayload, media: MediaInput[]) =>
+    planDelivery(
+      { tree: replyTree(payload.text), media, audioAsVoice: payload.audioAsVoice },
+      capabilities,
+      renderer,
+    );
+
   const deliver = async (
     payload: ReplyPayload,
     target: Target,
@@ -63,12 +77,17 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
     const replyMode = options.replyMode ?? "first";
     const key = options.idempotencyKey;
     const print = key === undefined ? "" : fingerprint(payload, target, replyMode);
-    let journal: DeliveryJournal = (key === undefined ? undefined : await store.get(key)) ?? {
-      fingerprint: print,
-      messages: [],
-      degraded: [],
-      deliveredParts: [],
-    };
+    const stored = key === undefined ? undefined : await store.get(key);
+    let journal: DeliveryJournal =
+      key !== undefined && stored !== undefined
+        ? resumableJournal(stored, key)
+        : {
+            version: JOURNAL_VERSION,
+            fingerprint: print,
+            messages: [],
+            degraded: [],
+            deliveredParts: [],
+          };
     if (journal.fingerprint !== print)
       throw new PayloadError(
         `idempotencyKey ${JSON.stringify(key)} was used for a different payload or target`,
@@ -78,11 +97,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
       return receiptOf(journal, []);
     const loaded = await loadMediaInputs(payload, capabilities, definition.media, options.signal);
     const { inputs: media, remember } = await distinctMedia(loaded, payload, options.mediaMemory);
-    const plan = planDelivery(
-      { tree: replyTree(payload.text), media, audioAsVoice: payload.audioAsVoice },
-      capabilities,
-      renderer,
-    );
+    const plan = planOf(payload, media);
     const save = key === undefined ? undefined : journalSaver(store, key);
     const wanted = replyMode === "off" ? undefined : replyTarget(payload, target);
     if (hook !== undefined) {
@@ -119,12 +134,12 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
     return checked;
   };
 
-  const send = async (
+  // What `send` and `plan` check first: the target and options, then the payload.
+  const prepare = (
     input: ReplyPayloadInput | ReplyPayload,
     rawTarget: Target,
     rawOptions: SendOptions | undefined,
-    hook?: PlanHook,
-  ): Promise<DeliveryReceipt> => {
+  ) => {
     const { target, options } = checkTarget(rawTarget, rawOptions);
     const payload = normalizePayload(
       input,
@@ -132,6 +147,16 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
         ? parseOptions
         : { ...parseOptions, currentMessageId: target.currentMessageId },
     );
+    return { payload, target, options };
+  };
+
+  const send = async (
+    input: ReplyPayloadInput | ReplyPayload,
+    rawTarget: Target,
+    rawOptions: SendOptions | undefined,
+    hook?: PlanHook,
+  ): Promise<DeliveryReceipt> => {
+    const { payload, target, options } = prepare(input, rawTarget, rawOptions);
     const key = options.idempotencyKey;
     if (key === undefined) return deliver(payload, target, options, hook);
     const previous = locks.get(key) ?? Promise.resolve();
@@ -150,6 +175,27 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
   const guardedSend: typeof send = async (input, target, options, hook) => {
     try {
       return await send(input, target, options, hook);
+    } catch (error) {
+      throw redacted(error);
+    }
+  };
+
+  const plan = async (
+    input: ReplyPayloadInput | ReplyPayload,
+    rawTarget: Target,
+    rawOptions?: PlanOptions,
+  ): Promise<PlannedDelivery> => {
+    try {
+      const { payload, target, options } = prepare(input, rawTarget, rawOptions);
+      const { inputs, unloaded } = await describeMediaInputs(payload, capabilities, definition.media);
+      const { inputs: media } = await distinctMedia(inputs, payload, options.mediaMemory);
+      const wanted = options.replyMode === "off" ? undefined : replyTarget(payload, target);
+      return describePlan(planOf(payload, media), {
+        replyTo: capabilities.replies ? wanted : undefined,
+        replyUnsupported: wanted !== undefined && !capabilities.replies,
+        unloaded,
+        secrets,
+      });
     } catch (error) {
       throw redacted(error);
     }
@@ -187,6 +233,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
     capabilities,
     send: (input: ReplyPayloadInput | ReplyPayload, target: Target, options?: SendOptions) =>
       guardedSend(input, target, options),
+    plan,
     ...preview,
     ...(transport.close === undefined ? {} : { close: () => (transport.close as () => Promise<void>)() }),
   };

@@ -10,6 +10,16 @@ function largestUpload(capabilities: Capabilities): number {
   return Math.max(...Object.values(capabilities.media.maxBytes).filter((value) => value !== undefined));
 }
 
+/** The loader's policy for a send: `policy` with `maxBytes` lowered to the platform's largest upload. */
+export function uploadPolicy(
+  capabilities: Capabilities,
+  policy: MediaPolicy | undefined,
+  signal: AbortSignal | undefined,
+): MediaPolicy {
+  const maxBytes = Math.min(policy?.maxBytes ?? Number.POSITIVE_INFINITY, largestUpload(capabilities));
+  return { ...policy, maxBytes, ...(signal === undefined ? {} : { signal }) };
+}
+
 /**
  * Load every media reference of a payload (URLs and paths first, then inline
  * attachments), concurrently, keeping order. The loader's `maxBytes` is lowered to the
@@ -24,15 +34,14 @@ export async function loadMediaInputs(
   policy: MediaPolicy | undefined,
   signal: AbortSignal | undefined,
 ): Promise<MediaInput[]> {
-  const maxBytes = Math.min(policy?.maxBytes ?? Number.POSITIVE_INFINITY, largestUpload(capabilities));
-  const effective: MediaPolicy = { ...policy, maxBytes, ...(signal === undefined ? {} : { signal }) };
+  const effective = uploadPolicy(capabilities, policy, signal);
   const refs: Array<string | MediaAttachment> = [...payload.mediaUrls, ...payload.media];
   const loaded = await Promise.all(refs.map((ref) => loadOne(ref, effective)));
   return [...loaded, ...(payload.refusedMedia ?? []).map(refusedInput)];
 }
 
 /** A failed input for a reference the parser refused. */
-function refusedInput(refusal: RefusedMedia): MediaInput {
+export function refusedInput(refusal: RefusedMedia): MediaInput {
   return {
     status: "failed",
     error: new MediaError(
@@ -43,7 +52,8 @@ function refusedInput(refusal: RefusedMedia): MediaInput {
   };
 }
 
-async function loadOne(ref: string | MediaAttachment, policy: MediaPolicy): Promise<MediaInput> {
+/** Load one reference; a refusal is a failed input (or a link, for an https URL too large to upload). */
+export async function loadOne(ref: string | MediaAttachment, policy: MediaPolicy): Promise<MediaInput> {
   try {
     return { status: "loaded", media: await loadMedia(ref, policy) };
   } catch (error) {

@@ -2,7 +2,7 @@ import type { DeliveryJournal, DeliveryReceipt, DeliveryStore, SendOptions } fro
 import { type OutboxError, StoreError, TransportError } from "../errors/errors.js";
 import { describePart, failureEntry, notAttempted, unreachable } from "../errors/failure-entry.js";
 import { redactSecrets } from "../errors/redact.js";
-import type { DeliveryPlan, PartDegradation, PlanPart } from "../plan/types.js";
+import type { Degradation, DeliveryPlan, PartDegradation, PlanPart } from "../plan/types.js";
 import { deliverPart, type PartContext, type PartResult, type SendablePart } from "./deliver-part.js";
 import { isAmbiguous } from "./retry.js";
 
@@ -16,6 +16,9 @@ export type PlanHook = (
   journal: DeliveryJournal,
   replyTo: string | undefined,
 ) => Promise<DeliveryJournal>;
+
+/** The degradation of a reply the platform cannot make, noted on the first part delivered. */
+export const NO_REPLY: Degradation = { from: "reply", to: "none", reason: "the platform has no replies" };
 
 /** What executing a plan needs beyond sending parts. */
 export interface RunContext extends PartContext {
@@ -123,8 +126,7 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
     else ambiguous.delete(index);
     if (result.error === undefined) {
       delivered.add(index);
-      if (context.replyUnsupported && !unsupportedNoted)
-        entries.unshift({ part: index, from: "reply", to: "none", reason: "the platform has no replies" });
+      if (context.replyUnsupported && !unsupportedNoted) entries.unshift({ part: index, ...NO_REPLY });
       unsupportedNoted = true;
     } else {
       failures.push(failure(index, result.error, secrets, part));

@@ -1,63 +1,16 @@
 import type {
   CancelledPreview,
-  Capabilities,
-  Clock,
-  DeliveryReceipt,
-  EditCapabilities,
   LivePreview,
-  PacingOptions,
   PreviewOptions,
   RenderedText,
-  Renderer,
-  SendOptions,
   Transport,
 } from "../adapter/types.js";
-import type { Pacer } from "../engine/pacer.js";
-import { type ResolvedRetryPolicy, withRetries } from "../engine/retry.js";
-import type { PlanHook } from "../engine/run-plan.js";
+import { withRetries } from "../engine/retry.js";
 import { PayloadError } from "../errors/errors.js";
-import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
+import type { Target } from "../payload/types.js";
 import { createPreviewText } from "./preview-text.js";
 import { settleHook } from "./settle-hook.js";
-
-/** What a live preview uses of its adapter. */
-export interface PreviewEngine {
-  /** The adapter's validated capabilities. */
-  capabilities: Capabilities;
-  /** `capabilities.edits`, present. */
-  edits: EditCapabilities;
-  /** The platform renderer. */
-  renderer: Renderer;
-  /** The transport; `editText` is present (checked by `createAdapter`). */
-  transport: Transport;
-  /** The adapter's clock. */
-  clock: Clock;
-  /** The adapter's retry bounds, pacer and shared rate gate (all shared with `send`). */
-  retry: { policy: ResolvedRetryPolicy; pacer: Pacer; gate?: PacingOptions["gate"] };
-  /** The adapter's secrets, kept out of receipts. */
-  secrets: readonly string[];
-  /** The adapter's `send`, with a hook between planning and executing. */
-  send(
-    payload: ReplyPayloadInput | ReplyPayload,
-    target: Target,
-    options: SendOptions | undefined,
-    hook: PlanHook,
-  ): Promise<DeliveryReceipt>;
-}
-
-/** What the preview message shows and when it last changed; shared with the settle hook. */
-export interface PreviewMessage {
-  /** Platform id, once the first update went out. */
-  id: string | undefined;
-  /** Rendered text it shows. */
-  shown: string | undefined;
-  /** `clock.now()` when it last changed (sent or edited). */
-  changedAt: number;
-  /** Whether settle already turned it into a part of a reply. */
-  reused: boolean;
-  /** Set by settle when the message did not become the reply (see {@link LivePreview.replaced}). */
-  replaced?: LivePreview["replaced"];
-}
+import type { PreviewEngine, PreviewMessage } from "./types.js";
 
 /**
  * Start a live preview on `target` (already checked). The first update that shows

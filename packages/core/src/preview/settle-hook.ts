@@ -11,7 +11,7 @@ import type { PlanHook } from "../engine/run-plan.js";
 import { OutboxError } from "../errors/errors.js";
 import { redactSecrets } from "../errors/redact.js";
 import type { PartDegradation } from "../plan/types.js";
-import type { PreviewEngine, PreviewMessage } from "./create-preview.js";
+import type { PreviewEngine, PreviewMessage } from "./types.js";
 
 /**
  * The settle rule (docs/live-preview.md, "Settle"), run on the final reply's plan:

@@ -4,7 +4,7 @@
  * the turn, the ledger and the progress feed.
  */
 import type { CancelledPreview, ChannelAdapter, LivePreview, SendOptions } from "../adapter/types.js";
-import { createMediaMemory } from "../engine/distinct-media.js";
+import { createMediaMemory } from "../engine/media-memory.js";
 import { OutboxError, TransportError } from "../errors/errors.js";
 import { excerpt, failureEntry, notAttempted, unreachable } from "../errors/failure-entry.js";
 import type { DeliveryTurn } from "../parse/delivery-turn.js";

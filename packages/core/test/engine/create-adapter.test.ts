@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AlbumOperation, MediaOperation, TextOperation } from "../../src/adapter/types.js";
 import { createAdapter } from "../../src/engine/create-adapter.js";
-import { createMediaMemory } from "../../src/engine/distinct-media.js";
+import { createMediaMemory } from "../../src/engine/media-memory.js";
 import { PayloadError, TargetNotFoundError, UnsupportedFeatureError } from "../../src/errors/errors.js";
 import { htmlRenderer } from "../markdown/support/html-renderer.js";
 import { harness } from "./support/harness.js";

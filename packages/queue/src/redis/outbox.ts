@@ -9,30 +9,13 @@ import { Completions } from "../events.js";
 import { toJob } from "../job.js";
 import type { Outbox, OutboxConfig, QueuedReceipt } from "../types.js";
 import { type EventReader, newestEntry, startEventReader } from "./event-reader.js";
-import { createRedisHealth, type RedisHealth } from "./health.js";
+import { createRedisHealth } from "./health.js";
 import { connect, jobIdOf, keysOf, partitionOf, partitionQueue } from "./keys.js";
+import type { RedisSettings } from "./settings.js";
 import { startRedisWorker } from "./worker.js";
 
 const DEFAULT_PARTITIONS = 32;
 const DEFAULT_RETENTION_SECONDS = 7 * 24 * 3600;
-
-/** Settings both sides of a Redis outbox share. */
-export interface RedisSettings {
-  /** The outbox's configuration as given. */
-  config: OutboxConfig;
-  /** Where Redis is. */
-  connection: NonNullable<OutboxConfig["connection"]>;
-  /** Key prefix (`config.prefix` or the default). */
-  prefix: string;
-  /** Number of partitions (`config.partitions` or the default). */
-  partitions: number;
-  /** How long finished jobs and their receipts are kept (`config.retentionSeconds` or the default). */
-  retentionSeconds: number;
-  /** The Redis keys derived from the prefix. */
-  keys: ReturnType<typeof keysOf>;
-  /** Where connections report failures and recoveries (the outbox's `redis` event). */
-  health: RedisHealth;
-}
 
 /** How often waiting receipts are looked up even without news (a missed publish), in ms. */
 const RECHECK_MS = 10_000;

@@ -8,8 +8,8 @@ import { type Job, Worker } from "bullmq";
 import { deadReceipt, type JobData, reasonOf, runJob } from "../job.js";
 import type { DeliveryStep, OutboxWorker, QueuedReceipt, WorkerOptions } from "../types.js";
 import { connect, partitionQueue } from "./keys.js";
-import type { RedisSettings } from "./outbox.js";
 import { createRateGate } from "./rate-gate.js";
+import type { RedisSettings } from "./settings.js";
 import { createRedisStore, type Fence, LostJobError } from "./store.js";
 
 /** Dead-letter ids kept (the receipts themselves expire with the retention). */
