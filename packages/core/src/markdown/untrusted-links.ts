@@ -12,7 +12,7 @@
  *   own text: `https://good.example (https://evil.example/login)`;
  * - an empty label shows the URL.
  */
-import type { Link, Nodes, PhrasingContent, Text } from "mdast";
+import type { Image, Link, Nodes, PhrasingContent, Text } from "mdast";
 
 /** Schemes a link may keep live: web pages and e-mail addresses. */
 const LINKABLE = /^(?:https?|mailto):/i;
@@ -45,20 +45,27 @@ export function isLinkable(url: string): boolean {
   return LINKABLE.test(url);
 }
 
+/**
+ * A character at U+00AD or above: every {@link INVISIBLE} one is (the tags as surrogate pairs),
+ * so text without one (most labels and URLs) skips the Unicode scan.
+ */
+const MAY_HIDE = /[^\0-\xAC]/;
+
 /** Whether `text` holds a direction control or an invisible character (see {@link stripInvisible}). */
 export function hasInvisible(text: string): boolean {
+  if (!MAY_HIDE.test(text)) return false;
   INVISIBLE.lastIndex = 0;
   return INVISIBLE.test(text);
 }
 
 /** `text` without direction controls and invisible characters (what a link label may hold). */
 export function stripInvisible(text: string): string {
-  return text.replace(INVISIBLE, "");
+  return hasInvisible(text) ? text.replace(INVISIBLE, "") : text;
 }
 
 /** `url` with its direction controls and invisible characters percent-encoded, so it reads as what it opens. */
 function visibleUrl(url: string): string {
-  return url.replace(INVISIBLE, (c) => encodeURIComponent(c));
+  return hasInvisible(url) ? url.replace(INVISIBLE, (c) => encodeURIComponent(c)) : url;
 }
 
 /** A host name in its ASCII (punycode) lower-case form, without a leading `www.`; `undefined` if it is none. */
@@ -72,12 +79,23 @@ function canonicalHost(host: string): string | undefined {
   }
 }
 
+/**
+ * The host of an `http(s)` URL whose authority is a plain ASCII domain name, read without a
+ * parser: letters, digits, hyphens and dots up to the path, query or fragment or the end, the
+ * last label letters only (so never a number the URL parser would read as an IPv4 address)
+ * and no label in punycode (which the parser checks). Anything else (a port, user info, a
+ * backslash, percent-encoding, non-ASCII) is left to `new URL`.
+ */
+const PLAIN_HTTP_HOST = /^https?:\/\/((?:[a-z\d-]+\.)*[a-z]+)(?=[/?#]|$)/i;
+
 /** The host a linkable URL opens (for `mailto:`, the address's domain). */
 function targetHost(url: string): string | undefined {
   if (/^mailto:/i.test(url)) {
     const domain = /@([^?,&>\s]+)/.exec(url)?.[1];
     return domain === undefined ? undefined : canonicalHost(domain);
   }
+  const plain = PLAIN_HTTP_HOST.exec(url)?.[1];
+  if (plain !== undefined && !/(?:^|\.)xn--/i.test(plain)) return canonicalHost(plain);
   try {
     return canonicalHost(new URL(url).hostname);
   } catch {
@@ -103,7 +121,13 @@ function sameUrl(label: string, url: string): boolean {
  * (`the docs`) never misleads; nor does the URL itself.
  */
 export function labelMisleads(label: string, url: string): boolean {
-  const text = stripInvisible(label).trim();
+  return misleads(stripInvisible(label).trim(), url);
+}
+
+/** {@link labelMisleads} for a label already stripped and trimmed. */
+function misleads(text: string, url: string): boolean {
+  // A URL needs a `:` and a host name a `.`: a label with neither names nothing (most do).
+  if (!text.includes(".") && !text.includes(":")) return false;
   if (text === "" || sameUrl(text, url)) return false;
   if (URL_LIKE.test(text)) return true;
   let target: string | undefined | null = null;
@@ -126,6 +150,24 @@ function labelText(children: readonly PhrasingContent[]): string {
 
 const text = (value: string): Text => ({ type: "text", value });
 
+/** A link to `url` shown as its own URL. */
+function bareLink(url: string): Link {
+  return { type: "link", url, children: [text(url)] };
+}
+
+/**
+ * Whether {@link cleanLabel} would change nothing: no image, no empty value and no
+ * invisible character anywhere in the label.
+ */
+function isCleanLabel(children: readonly PhrasingContent[]): boolean {
+  for (const child of children) {
+    if (child.type === "image") return false;
+    if ("value" in child && (child.value === "" || hasInvisible(child.value))) return false;
+    if ("children" in child && !isCleanLabel(child.children)) return false;
+  }
+  return true;
+}
+
 /** A label's nodes with invisible characters removed and images as their alt text. */
 function cleanLabel(children: readonly PhrasingContent[]): PhrasingContent[] {
   const out: PhrasingContent[] = [];
@@ -140,41 +182,53 @@ function cleanLabel(children: readonly PhrasingContent[]): PhrasingContent[] {
   return out.filter((child) => !("value" in child) || child.value !== "");
 }
 
-/** What a link (or image, with its alt as label) becomes under the policy. */
-function judgeLink(url: string, label: readonly PhrasingContent[]): PhrasingContent[] {
-  if (!isLinkable(url)) return label.flatMap((child) => judged(child) as PhrasingContent[]);
+/**
+ * What a link (or image, with its alt as label) becomes under the policy; `undefined` for a
+ * link that stays as it is (a live scheme, a clean label that does not mislead, a visible URL).
+ */
+function judgeLink(node: Link | Image): Nodes[] | undefined {
+  const { url } = node;
+  const label = node.type === "link" ? node.children : node.alt ? [text(node.alt)] : [];
+  if (!isLinkable(url)) return label.flatMap((child) => judged(child) ?? [child]);
   const target = visibleUrl(url);
-  const cleaned = cleanLabel(label);
+  const clean = isCleanLabel(label);
+  const cleaned = clean ? label : cleanLabel(label);
   const shown = labelText(cleaned).trim();
-  const bare: Link = { type: "link", url: target, children: [text(target)] };
-  if (shown === "") return [bare];
-  if (labelMisleads(shown, url)) return [...cleaned, text(" ("), bare, text(")")];
+  if (shown === "") return [bareLink(target)];
+  if (misleads(shown, url)) return [...cleaned, text(" ("), bareLink(target), text(")")];
+  if (node.type === "link" && clean && target === url) return undefined;
   return [{ type: "link", url: target, children: cleaned }];
 }
 
-/** A node after the policy: itself when nothing in it changes, else its replacement(s). */
-function judged(node: Nodes): Nodes[] {
-  if (node.type === "link") return judgeLink(node.url, node.children);
-  if (node.type === "image") return judgeLink(node.url, node.alt ? [text(node.alt)] : []);
-  if (!("children" in node)) return [node];
-  let changed = false;
-  const children: Nodes[] = [];
-  for (const child of node.children as Nodes[]) {
+/**
+ * A node's replacement(s) under the policy, `undefined` when nothing in it changes. A node is
+ * copied only when something inside it changed, so a tree of honest links costs one walk.
+ */
+function judged(node: Nodes): Nodes[] | undefined {
+  if (node.type === "link" || node.type === "image") return judgeLink(node);
+  if (!("children" in node)) return undefined;
+  const list = node.children as Nodes[];
+  let children: Nodes[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const child = list[i] as Nodes;
     const out = judged(child);
-    if (out.length !== 1 || out[0] !== child) changed = true;
-    children.push(...out);
+    if (out === undefined) children?.push(child);
+    else {
+      children ??= list.slice(0, i);
+      children.push(...out);
+    }
   }
-  return [changed ? ({ ...node, children } as Nodes) : node];
+  return children === undefined ? undefined : [{ ...node, children } as Nodes];
 }
 
 /**
  * A tree with every link and image judged by the untrusted-text policy (see the module
  * comment): after it, every `link` node is live-safe (an `http:`, `https:` or `mailto:`
  * target, a clean label that does not mislead, never empty) and no `image` node is left.
- * Returns `tree` itself when it has no link or image.
+ * Returns `tree` itself when nothing in it changes (no link or image, or only honest links).
  */
 export function judgeLinks<T extends Nodes>(tree: T): T {
-  return judged(tree)[0] as T;
+  return (judged(tree)?.[0] ?? tree) as T;
 }
 
 /**
@@ -194,6 +248,8 @@ export function escapeAroundUrls(
   literal: (text: string) => string,
   address: (url: string) => string,
 ): string {
+  // Every address holds `://`; most text holds none and needs no scan.
+  if (!text.includes("://")) return literal(text);
   let out = "";
   let last = 0;
   for (const match of text.matchAll(BARE_URL)) {

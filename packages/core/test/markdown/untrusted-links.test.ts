@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createHtmlRenderer,
   createPlainRenderer,
@@ -45,6 +45,52 @@ describe("labelMisleads", () => {
     expect(labelMisleads("good.example", "https://docs.good.example/x")).toBe(false);
     expect(labelMisleads("www.good.example", "https://good.example/")).toBe(false);
     expect(labelMisleads("mail alice@good.example", "mailto:alice@good.example")).toBe(false);
+  });
+
+  it("reads the target's host as the URL parser does when it is not a plain name", () => {
+    // User info, a port, a backslash, percent-encoding and punycode go through the parser.
+    expect(labelMisleads("good.example", "https://good.example@evil.example/")).toBe(true);
+    expect(labelMisleads("good.example", "https://good.example:443@evil.example/")).toBe(true);
+    expect(labelMisleads("good.example", "https://good.example\\@evil.example/")).toBe(false);
+    expect(labelMisleads("evil.example", "https://good.example\\@evil.example/")).toBe(true);
+    expect(labelMisleads("good.example", "https://good.example:8443/x")).toBe(false);
+    expect(labelMisleads("good.example", "https://%67ood.example/")).toBe(false);
+    expect(labelMisleads("paypal.example", "https://xn--pypal-4ve.example/")).toBe(true);
+    expect(labelMisleads("good.example", "HTTPS://WWW.Good.Example/x")).toBe(false);
+    expect(labelMisleads("good.example", "https://good.example.evil.example/")).toBe(true);
+    expect(labelMisleads("127.0.0.1", "https://0x7f.1/")).toBe(false);
+  });
+});
+
+describe("the cost of judging ordinary links", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("builds no URL for labels that name no host, the URL itself or the target's plain host", () => {
+    let parsed = 0;
+    vi.stubGlobal(
+      "URL",
+      class extends URL {
+        constructor(...args: ConstructorParameters<typeof URL>) {
+          super(...args);
+          parsed += 1;
+        }
+      },
+    );
+    const reply =
+      "See [the docs](https://good.example/docs), [good.example](https://good.example/a), [www.good.example](https://www.good.example/b), [https://good.example/c](https://good.example/c) and [mail](mailto:me@good.example).";
+    expect(renderHtml(reply)).toBe(
+      '<p>See <a href="https://good.example/docs">the docs</a>, <a href="https://good.example/a">good.example</a>, <a href="https://www.good.example/b">www.good.example</a>, <a href="https://good.example/c">https://good.example/c</a> and <a href="mailto:me@good.example">mail</a>.</p>',
+    );
+    expect(parsed).toBe(0);
+  });
+
+  it("copies nothing when every link is honest: the tree comes back as it was given", () => {
+    const tree = parseReplyMarkdown(
+      "- [the **docs**](https://good.example/docs) and [good.example](https://good.example/)\n\n> [a](https://a.example)",
+    );
+    expect(judgeLinks(tree)).toBe(tree);
   });
 });
 
