@@ -60,7 +60,7 @@ export function passWhitelisted(html: string): string | undefined {
     const end = html.indexOf(">", at);
     const form = end < 0 ? null : TAG.exec(html.slice(at + 1, end));
     if (form === null) return undefined;
-    const [, closing, tag = "", attributes] = form;
+    const [, closing, tag = "", attributes = ""] = form;
     const top = open[open.length - 1];
     const next = end + 1;
     if (closing === "/") {
