@@ -30,5 +30,6 @@ export {
   referenceRenderer,
 } from "./reference/markup.js";
 export { createReferenceTransport } from "./reference/transport.js";
+export * from "./render-work.js";
 export { itRendererTeeth, type PlainTextCaseId, type RendererTeethOptions } from "./renderer-teeth.js";
 export type * from "./types.js";

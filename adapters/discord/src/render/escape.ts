@@ -8,8 +8,12 @@ const INLINE = /[\\*_~`|[\]<>#]/g;
 /** Markup only at the start of a line: list markers (`- `, `+ `, `1. `) and subtext (`-# `). */
 const LINE_START = /(^|\n)([ \t]*)([-+]|\d+\.)(?=[ \t#]|$)/g;
 
+/** Whether text holds any character either rule above could escape (most text holds none). */
+const ESCAPABLE = /[\\*_~`|[\]<>#+.-]/;
+
 /** Escape text so Discord shows it exactly as written. */
 export function escapeMarkdown(text: string): string {
+  if (!ESCAPABLE.test(text)) return text;
   return text
     .replace(INLINE, "\\$&")
     .replace(LINE_START, (_all, start: string, indent: string, marker: string) =>

@@ -10,5 +10,7 @@ import { renderDiscordMarkdown } from "./markdown-renderer.js";
 export const discordRenderer: Renderer = {
   render: renderDiscordMarkdown,
   measure: (rendered) => rendered.length,
+  // Blocks are rendered on their own and joined by a blank line, and the length adds up.
+  blockSeparator: "\n\n",
   plain: (tree) => toPlainText(tree),
 };

@@ -10,6 +10,8 @@ import { unescapeHtml } from "@outbox/core";
 
 const TOKEN = /<(\/?)([a-z][a-z0-9]*)((?:\s[^>]*)?)>|([^<]+)/g;
 const BLOCKS = new Set(["p", "pre", "blockquote", "ul", "ol", "hr", "h1", "h2", "h3", "h4", "h5", "h6"]);
+/** Inline styles: the body shows their text only, so their tags are skipped without a frame. */
+const STYLES = new Set(["em", "strong", "del", "code"]);
 
 interface Frame {
   tag: string;
@@ -58,6 +60,7 @@ export function htmlToBody(html: string): string {
       if (spoiler === 0) write(text.includes("&") ? unescapeHtml(text) : text);
       continue;
     }
+    if (STYLES.has(tag)) continue;
     if (closing === "/") {
       const frame = stack.pop();
       if (frame?.tag === "spoiler") spoiler -= 1;

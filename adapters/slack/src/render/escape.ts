@@ -46,10 +46,16 @@ export function escapeText(text: string, mentions: boolean): string {
  * marker formats (a zero-width space in it would cut the link Slack makes of it).
  */
 function literal(text: string): string {
+  // Most text holds no address (no `:`) and nothing to escape: it is kept as it is, without a scan per character.
+  if (!text.includes(":")) return neutralize(text);
   return escapeAroundUrls(text, neutralize, (url) => `<${escapeUrl(url)}>`);
 }
 
+/** Characters {@link neutralize} may change. */
+const NEUTRALIZED = /[&<>*_~`]/;
+
 function neutralize(text: string): string {
+  if (!NEUTRALIZED.test(text)) return text;
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const char = text[i] as string;

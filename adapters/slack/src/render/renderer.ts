@@ -18,6 +18,8 @@ export function createSlackRenderer(options: SlackRendererOptions = {}): Rendere
   return {
     render: (tree) => renderMrkdwn(tree, { mentions }),
     measure: (rendered) => rendered.length,
+    // Blocks are rendered on their own and joined by a blank line, and the length adds up.
+    blockSeparator: "\n\n",
     plain: (tree) => escapeText(toPlainText(tree, { markers: true }), mentions),
   };
 }

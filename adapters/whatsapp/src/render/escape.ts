@@ -22,10 +22,16 @@ function isBoundary(char: string | undefined): boolean {
  * would cut the link.
  */
 export function escapeText(text: string): string {
+  // Most text holds no address (no `:`) and nothing to escape: it is kept as it is, without a scan per character.
+  if (!text.includes(":")) return escapeMarkers(text);
   return escapeAroundUrls(text, escapeMarkers, (url) => url);
 }
 
+/** Characters {@link escapeMarkers} may change. */
+const MARKERS = /[>*_~`]/;
+
 function escapeMarkers(text: string): string {
+  if (!MARKERS.test(text)) return text;
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const char = text[i] as string;

@@ -10,5 +10,7 @@ import { renderWhatsApp } from "./markup-renderer.js";
 export const whatsappRenderer: Renderer = {
   render: renderWhatsApp,
   measure: (rendered) => rendered.length,
+  // Blocks are rendered on their own and joined by a blank line, and the length adds up.
+  blockSeparator: "\n\n",
   plain: (tree) => escapeText(toPlainText(tree, { markers: true })),
 };

@@ -43,9 +43,17 @@ export function splitText(
   if (whole === undefined) ({ whole, blocks } = measureTree(renderer, tree));
   // A text that renders as nothing (an empty quote, say) is no message: platforms refuse one.
   if (whole.length <= limit) return isBlank(whole.text) ? [] : [{ tree, rendered: whole.text }];
-  const size = (nodes: RootContent[]): number =>
-    (nodes.length === 1 ? blocks?.byBlock.get(nodes[0] as RootContent)?.length : undefined) ??
-    sizeOf(renderer, nodes);
+  /**
+   * Renderings of pieces of cut blocks, by piece: the probe that measured the head a cut keeps
+   * is its chunk's rendering too, so the chunk is not rendered again.
+   */
+  const probed = new WeakMap<RootContent, MeasuredText>();
+  const known = (nodes: RootContent[]): MeasuredText | undefined => {
+    if (nodes.length !== 1) return undefined;
+    const node = nodes[0] as RootContent;
+    return blocks?.byBlock.get(node) ?? probed.get(node);
+  };
+  const size = (nodes: RootContent[]): number => known(nodes)?.length ?? sizeOf(renderer, nodes);
 
   const separator = blocks?.separatorLength ?? separatorOf(renderer);
   const queue = new Queue(tree.children);
@@ -59,7 +67,9 @@ export function splitText(
     while (current.length > 0) {
       const root = rootOf(current);
       const rendered =
-        (blocks === undefined ? undefined : joinBlocks(current, blocks)) ?? renderMeasured(renderer, root);
+        known(current) ??
+        (blocks === undefined ? undefined : joinBlocks(current, blocks)) ??
+        renderMeasured(renderer, root);
       if (isBlank(rendered.text)) break;
       if (current.length === 1 || rendered.length <= limit) {
         chunks.push(
@@ -74,7 +84,11 @@ export function splitText(
     current = [];
     estimate = 0;
   };
-  const measureNode = (node: RootContent): number => size([node]);
+  const measureNode = (node: RootContent): number => {
+    const measured = renderMeasured(renderer, rootOf([node]));
+    probed.set(node, measured);
+    return measured.length;
+  };
   /** Cut the rest of a block and queue what is left; a rest where nothing fits is flattened to plain text first. */
   const cut = ({ block, from, step }: Rest): void => {
     let [head, next] = cutBlock(offsets, block, from, measureNode, limit, step);
@@ -202,12 +216,18 @@ function cutBlock(
   step = limit,
 ): [RootContent | undefined, number | undefined] {
   const length = offsets.length(block) - from;
+  // Each head is sliced once, so the one kept is the very node its probe measured.
+  const heads = new Map<number, RootContent | undefined>();
+  const headAt = (offset: number): RootContent | undefined => {
+    if (!heads.has(offset)) heads.set(offset, offsets.slice(block, from, from + offset) as RootContent);
+    return heads.get(offset);
+  };
   const headSize = (offset: number): number => {
-    const head = offsets.slice(block, from, from + offset);
+    const head = headAt(offset);
     return head === undefined ? 0 : measure(head);
   };
   let best = largestFitting(length, headSize, limit, step);
-  if (best >= length) return [offsets.slice(block, from, Number.POSITIVE_INFINITY), undefined];
+  if (best >= length) return [headAt(length), undefined];
   const boundaries = offsets.boundaries(block, from, from + best + 1);
   while (best > 0 && boundaries.unsafe.has(best)) best -= 1;
   if (best <= 0) return [undefined, from];
@@ -219,7 +239,7 @@ function cutBlock(
       break;
     }
   }
-  return [offsets.slice(block, from, from + cut), from + cut];
+  return [headAt(cut), from + cut];
 }
 
 /** The smallest cut of the rest from `from` that never splits a surrogate pair: 1, or 2 after a high surrogate. */

@@ -10,5 +10,8 @@ import { sanitizeHtml } from "./sanitize.js";
 export const webRenderer: Renderer = {
   render: (tree) => sanitizeHtml(renderMarkdownHtml(tree)),
   measure: (rendered) => rendered.length,
+  // Blocks are whole elements written one after another, and sanitizing well-nested elements
+  // one by one writes what sanitizing them together does.
+  blockSeparator: "",
   plain: (tree) => toPlainText(tree),
 };

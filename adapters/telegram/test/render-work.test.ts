@@ -1,0 +1,12 @@
+import { itRendersBoundedly } from "@outbox/conformance";
+import { describe } from "vitest";
+import { telegramCapabilities, telegramRenderer } from "../src/index.js";
+
+// Counted, not timed: units of markup rendered while planning, per unit of the reply rendered
+// once. A cut rendered the head its probe had just measured again (4.0 for marker runs, 4.9 for quoted lines; now 2.9 and 3.8).
+describe("planning hostile text renders each piece a bounded number of times", () => {
+  itRendersBoundedly(telegramRenderer, telegramCapabilities, {
+    "marker runs": 3.4,
+    "quoted lines": 4.3,
+  });
+});
