@@ -237,6 +237,7 @@ export const coldStartSuite: Suite = {
       const runs = await coldRuns(quick ? 3 : 9, cwd, env);
       const series = (sender: Sender, phase: "imported" | "replied") =>
         runs[sender].map((r) => r[phase].wallMs);
+      const cpu = (sender: Sender) => runs[sender].map((r) => r.replied.cpuMs);
       const metrics: Metric[] = [];
       for (const sender of ["outbox", "grammy", "chatsdk"] as const) {
         for (const [phase, label] of [
@@ -273,12 +274,16 @@ export const coldStartSuite: Suite = {
             note: "import and first plain reply, Outbox over Chat SDK's Telegram adapter",
           },
         ),
-        ratioMetric(
-          "cold-start.telegram.firstReplyCpuOverGrammy",
-          runs.outbox.map((r) => r.replied.cpuMs),
-          runs.grammy.map((r) => r.replied.cpuMs),
-          { note: "the same in process CPU (less moved by the machine's load than wall time)" },
-        ),
+        // Under load a process waits for a core, which adds about the same wall time to both
+        // sides and pulls the wall ratio towards 1: the CPU ratio carries the goal too.
+        ratioMetric("cold-start.telegram.firstReplyCpuOverGrammy", cpu("outbox"), cpu("grammy"), {
+          goal: { op: "<=", target: 1.5 },
+          note: "the same in process CPU (what a quiet machine's wall time follows)",
+        }),
+        ratioMetric("cold-start.telegram.firstReplyCpuOverChatSdk", cpu("outbox"), cpu("chatsdk"), {
+          goal: { op: "<=", target: 1 },
+          note: "the same in process CPU",
+        }),
         ratioMetric(
           "cold-start.telegram.importOverGrammy",
           series("outbox", "imported"),
