@@ -12,6 +12,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
+import { coldStartSuite } from "./suites/cold-start.js";
 import { discordSuite } from "./suites/discord.js";
 import { engineSuite } from "./suites/engine.js";
 import { loadSuite } from "./suites/load.js";
@@ -44,6 +45,7 @@ const suites: Suite[] = [
   loadSuite,
   queueSuite,
   peersSuite,
+  coldStartSuite,
 ];
 
 const args = process.argv.slice(2);

@@ -186,3 +186,39 @@ console.log(JSON.stringify(results));
 process.exit(0);
 `;
 }
+
+/**
+ * Packages that load on first use only: an import, or a plain text reply, loads none of
+ * them (the Markdown parser, payload validation, media fetching and sniffing, voice
+ * decoding, PDF reading).
+ */
+export const HEAVY = ["zod", "undici", "markdown-it", "file-type", "opus-decoder", "codec-parser", "unpdf"];
+
+/**
+ * A program (ES module, for `node --input-type=module -e`) that runs `body` and prints
+ * `{ heavy }`: the {@link HEAVY} packages it loaded. ES modules are seen by a load hook,
+ * which appends each URL to a file before the module runs (so the list is complete when
+ * `body` is done); CommonJS modules through the require cache. `body` may read `env`
+ * (`process.env`) and call `mark()` (a no-op here).
+ */
+export function heavyProbe(body: string): string {
+  return `import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire, register } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+const dir = mkdtempSync(join(tmpdir(), "outbox-probe-"));
+const log = join(dir, "loaded");
+appendFileSync(log, "");
+register("data:text/javascript," + encodeURIComponent(
+  "import { appendFileSync } from 'node:fs'; let log;" +
+  "export function initialize(data) { log = data.log; }" +
+  "export async function load(url, context, next) { appendFileSync(log, url + '\\\\n'); return next(url, context); }"),
+  { data: { log } });
+const env = process.env;
+const mark = () => {};
+${body}
+const loaded = [...readFileSync(log, "utf8").split("\\n"), ...Object.keys(createRequire(join(process.cwd(), "probe.js")).cache)];
+rmSync(dir, { recursive: true, force: true });
+const heavy = ${JSON.stringify(HEAVY)}.filter((name) => loaded.some((path) => path.includes("/node_modules/" + name + "/")));
+console.log(JSON.stringify({ heavy }));`;
+}

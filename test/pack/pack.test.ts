@@ -21,6 +21,7 @@ import { packageDirs, repoRoot } from "../support/workspace.js";
 import {
   consumerTsconfig,
   deliveryScript,
+  heavyProbe,
   importScript,
   libraryTypeGaps,
   optionalLibraries,
@@ -219,6 +220,21 @@ describe("packed packages", () => {
         `Hello from the packed ${platform} adapter`,
       );
     }
+  }, 60_000);
+
+  it("plain node, adapters only: importing core or an adapter loads none of the dependencies that wait for first use", async () => {
+    const dir = await adaptersOnly;
+    const entries = packed.filter((pkg) => pkg.name === "@outbox/core" || pkg.adapter);
+    const loaded: Record<string, string[]> = {};
+    for (const pkg of entries) {
+      const probe = heavyProbe(`await import(${JSON.stringify(pkg.name)});`);
+      const { heavy } = JSON.parse(await sh(process.execPath, ["--input-type=module", "-e", probe], dir)) as {
+        heavy: string[];
+      };
+      // An adapter built on undici (Discord, WhatsApp, Matrix) loads its HTTP client with it.
+      loaded[pkg.name] = heavy.filter((name) => !(name === "undici" && pkg.manifest.dependencies?.undici));
+    }
+    expect(loaded).toEqual(Object.fromEntries(entries.map((pkg) => [pkg.name, []])));
   }, 60_000);
 
   it("plain node, everything installed: every export of every package loads; the conformance fixture host serves over TLS", async () => {

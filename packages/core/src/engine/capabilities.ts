@@ -1,71 +1,172 @@
-import { z } from "zod";
 import type { Capabilities } from "../adapter/types.js";
 
-const kind = z.enum(["image", "animation", "video", "audio", "document"]);
-const positive = z.number().positive();
-const byKind = z.object({ default: positive }).catchall(positive);
-const pattern = z.string().refine((source) => {
-  try {
-    new RegExp(source);
-    return true;
-  } catch {
-    return false;
-  }
-}, "not a valid regular expression");
+// Checked by hand rather than with a schema library: every adapter is created through this
+// check, and loading one (zod: about 120 ms) would be most of a cold start.
 
-const schema = z.object({
-  text: z
-    .object({
-      maxLength: z.number().int().positive(),
-      chunkLength: z.number().int().positive().optional(),
-      format: z.string(),
-    })
-    .refine(
-      (text) => (text.chunkLength ?? text.maxLength) <= text.maxLength,
-      "chunkLength is above maxLength",
-    ),
-  caption: z.object({ maxLength: z.number().int().positive(), kinds: z.array(kind).optional() }).nullable(),
-  media: z.object({
-    kinds: z.array(kind),
-    formats: z.partialRecord(kind, z.array(z.string().min(1))).optional(),
+/** A check of one value at `path`; it adds each problem found to `problems`. */
+type Check = (value: unknown, path: string, problems: string[]) => void;
+
+/** Records a problem at `path` (the capabilities themselves when empty). */
+function fail(problems: string[], path: string, message: string): void {
+  problems.push(`${path || "capabilities"}: ${message}`);
+}
+
+/** The path of `key` inside `path`. */
+const child = (path: string, key: string | number): string => (path ? `${path}.${key}` : `${key}`);
+
+/** A number (finite) meeting `test`, which `rule` describes. */
+const number =
+  (test: (n: number) => boolean, rule: string): Check =>
+  (value, path, problems) => {
+    if (typeof value !== "number" || !Number.isFinite(value)) fail(problems, path, "expected a number");
+    else if (!test(value)) fail(problems, path, `must be ${rule}`);
+  };
+const positive = number((n) => n > 0, "positive");
+const positiveInt = number((n) => n > 0 && Number.isInteger(n), "a positive integer");
+const atLeast = (min: number, int: boolean): Check =>
+  number((n) => n >= min && (!int || Number.isInteger(n)), `${int ? "an integer " : ""}>= ${min}`);
+
+const oneOf =
+  (...allowed: string[]): Check =>
+  (value, path, problems) => {
+    if (!allowed.includes(value as string)) fail(problems, path, `expected one of ${allowed.join(", ")}`);
+  };
+const kind = oneOf("image", "animation", "video", "audio", "document");
+
+const typed =
+  (type: "string" | "boolean"): Check =>
+  (value, path, problems) => {
+    if (typeof value !== type) fail(problems, path, `expected a ${type}`);
+  };
+const string = typed("string");
+const boolean = typed("boolean");
+const nonEmptyString: Check = (value, path, problems) => {
+  if (typeof value !== "string" || value.length === 0) fail(problems, path, "expected a non-empty string");
+};
+const pattern: Check = (value, path, problems) => {
+  if (typeof value !== "string") return fail(problems, path, "expected a string");
+  try {
+    new RegExp(value);
+  } catch {
+    fail(problems, path, "not a valid regular expression");
+  }
+};
+
+const optional =
+  (check: Check): Check =>
+  (value, path, problems) =>
+    value === undefined ? undefined : check(value, path, problems);
+const nullable =
+  (check: Check): Check =>
+  (value, path, problems) =>
+    value === null ? undefined : check(value, path, problems);
+
+const arrayOf =
+  (item: Check, minItems = 0): Check =>
+  (value, path, problems) => {
+    if (!Array.isArray(value)) return fail(problems, path, "expected an array");
+    if (value.length < minItems) fail(problems, path, `needs at least ${minItems} item(s)`);
+    for (const [index, element] of value.entries()) item(element, child(path, index), problems);
+  };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * An object with these fields (others are ignored), then `rule` on the whole when every
+ * field passed: it returns the problem, if any.
+ */
+const object =
+  (fields: Record<string, Check>, rule?: (value: Record<string, unknown>) => string | undefined): Check =>
+  (value, path, problems) => {
+    if (!isRecord(value)) return fail(problems, path, "expected an object");
+    const before = problems.length;
+    for (const [key, check] of Object.entries(fields)) check(value[key], child(path, key), problems);
+    const broken = problems.length === before ? rule?.(value) : undefined;
+    if (broken !== undefined) fail(problems, path, broken);
+  };
+
+/** Like `object`, and refuses any key it does not name. */
+const strictObject =
+  (fields: Record<string, Check>): Check =>
+  (value, path, problems) => {
+    object(fields)(value, path, problems);
+    if (!isRecord(value)) return;
+    for (const key of Object.keys(value)) {
+      if (!(key in fields)) fail(problems, path, `unrecognized key ${JSON.stringify(key)}`);
+    }
+  };
+
+/** An object of `values` by key, each key passing `keys`. */
+const record =
+  (keys: Check, values: Check): Check =>
+  (value, path, problems) => {
+    if (!isRecord(value)) return fail(problems, path, "expected an object");
+    for (const [key, entry] of Object.entries(value)) {
+      keys(key, child(path, key), problems);
+      values(entry, child(path, key), problems);
+    }
+  };
+
+/** Bytes by kind: a `default` and any kind's own, all positive. */
+const byKind: Check = (value, path, problems) => {
+  if (!isRecord(value)) return fail(problems, path, "expected an object");
+  positive(value.default, child(path, "default"), problems);
+  for (const [key, bytes] of Object.entries(value)) {
+    if (key !== "default") positive(bytes, child(path, key), problems);
+  }
+};
+
+const replies: Check = (value, path, problems) => {
+  if (typeof value === "boolean") return;
+  if (!isRecord(value)) return fail(problems, path, "expected a boolean or an object");
+  oneOf("refused", "ignored")(value.unknownTarget, child(path, "unknownTarget"), problems);
+  for (const key of Object.keys(value)) {
+    if (key !== "unknownTarget") fail(problems, path, `unrecognized key ${JSON.stringify(key)}`);
+  }
+};
+
+const capabilitiesCheck = object({
+  text: object({ maxLength: positiveInt, chunkLength: optional(positiveInt), format: string }, (text) =>
+    ((text.chunkLength as number | undefined) ?? (text.maxLength as number)) <= (text.maxLength as number)
+      ? undefined
+      : "chunkLength is above maxLength",
+  ),
+  caption: nullable(object({ maxLength: positiveInt, kinds: optional(arrayOf(kind)) })),
+  media: object({
+    kinds: arrayOf(kind),
+    formats: optional(record(kind, arrayOf(nonEmptyString))),
     maxBytes: byKind,
-    byUrl: byKind.optional(),
-    image: z.object({ maxDimensionSum: positive.optional(), maxAspectRatio: positive.optional() }).optional(),
+    byUrl: optional(byKind),
+    image: optional(object({ maxDimensionSum: optional(positive), maxAspectRatio: optional(positive) })),
   }),
-  album: z
-    .object({
-      minItems: z.number().int().min(1),
-      maxItems: z.number().int().min(2),
-      groups: z.array(z.array(kind).min(1)).min(1),
-    })
-    .refine((album) => album.minItems <= album.maxItems, "album.minItems is above maxItems")
-    .nullable(),
-  voice: z.object({
-    mode: z.enum(["native", "as-audio"]),
-    formats: z.array(z.string()),
-    caption: z.boolean().optional(),
-  }),
-  replies: z.union([z.boolean(), z.object({ unknownTarget: z.enum(["refused", "ignored"]) }).strict()]),
-  threads: z.boolean(),
-  replyThreads: z.boolean().optional(),
-  markdownImages: z.boolean(),
-  rateLimits: z.array(
-    z.object({
-      scope: z.enum(["target", "global"]),
+  album: nullable(
+    object(
+      { minItems: atLeast(1, true), maxItems: atLeast(2, true), groups: arrayOf(arrayOf(kind, 1), 1) },
+      (album) =>
+        (album.minItems as number) <= (album.maxItems as number)
+          ? undefined
+          : "album.minItems is above maxItems",
+    ),
+  ),
+  voice: object({ mode: oneOf("native", "as-audio"), formats: arrayOf(string), caption: optional(boolean) }),
+  replies,
+  threads: boolean,
+  replyThreads: optional(boolean),
+  markdownImages: boolean,
+  rateLimits: arrayOf(
+    object({
+      scope: oneOf("target", "global"),
       limit: positive,
       intervalMs: positive,
-      burst: z.number().min(1).optional(),
-      match: pattern.optional(),
-      requests: z
-        .object({ text: positive.optional(), media: positive.optional(), album: positive.optional() })
-        .strict()
-        .optional(),
+      burst: optional(atLeast(1, false)),
+      match: optional(pattern),
+      requests: optional(
+        strictObject({ text: optional(positive), media: optional(positive), album: optional(positive) }),
+      ),
     }),
   ),
-  edits: z
-    .object({ minIntervalMs: z.number().min(0), maxLength: z.number().int().positive().optional() })
-    .nullable()
-    .optional(),
+  edits: optional(nullable(object({ minIntervalMs: atLeast(0, false), maxLength: optional(positiveInt) }))),
 });
 
 function deepFreeze<T>(value: T): T {
@@ -81,11 +182,9 @@ function deepFreeze<T>(value: T): T {
  * listing every problem (a programming error in the adapter, not a delivery failure).
  */
 export function validateCapabilities(capabilities: Capabilities): Capabilities {
-  const result = schema.safeParse(capabilities);
-  if (!result.success) {
-    const problems = result.error.issues.map(
-      (issue) => `${issue.path.join(".") || "capabilities"}: ${issue.message}`,
-    );
+  const problems: string[] = [];
+  capabilitiesCheck(capabilities, "", problems);
+  if (problems.length > 0) {
     throw new TypeError(`Invalid adapter capabilities: ${problems.join("; ")}`);
   }
   return deepFreeze(structuredClone(capabilities));

@@ -1,4 +1,6 @@
-import MarkdownIt, { type StateCore, type StateInline } from "markdown-it";
+import { createRequire } from "node:module";
+import type MarkdownIt from "markdown-it";
+import type { StateCore, StateInline, Token } from "markdown-it";
 import { BLOCK_NESTING, flattenDeepNesting } from "./deep-nesting.js";
 import { spoilerPlugin } from "./spoiler.js";
 
@@ -16,6 +18,47 @@ export interface CodeSpanRange {
  */
 const INLINE_NESTING = 20;
 
+const require = createRequire(import.meta.url);
+
+/**
+ * markdown-it, loaded on the first parse rather than with core: a process whose replies
+ * never reach the parser never pays its start-up (about a third of core's import). Its
+ * CommonJS build is required so that the load stays synchronous, as parsing is.
+ */
+function markdownIt(): typeof MarkdownIt {
+  // Where `require` resolves the `import` condition (test runners), it returns the ES module.
+  const loaded = require("markdown-it") as typeof MarkdownIt | { default: typeof MarkdownIt };
+  return "default" in loaded ? loaded.default : loaded;
+}
+
+/** A Markdown parser that builds its markdown-it instance on its first parse. */
+export interface LazyMarkdownParser {
+  /** markdown-it's token stream of `text`. */
+  parse(text: string, env: object): Token[];
+}
+
+/** {@link createMarkdownParser}, built on the first `parse` call. */
+export function lazyMarkdownParser(spoilers: boolean): LazyMarkdownParser {
+  let md: MarkdownIt | undefined;
+  return {
+    parse: (text, env) => {
+      md ??= createMarkdownParser(spoilers);
+      return md.parse(text, env);
+    },
+  };
+}
+
+let utils: MarkdownIt["utils"] | undefined;
+
+/**
+ * markdown-it's `unescapeAll`: backslash escapes and character references decoded. Its
+ * CommonJS build offers its helpers on an instance only.
+ */
+export function unescapeAll(text: string): string {
+  utils ??= new (markdownIt())("zero").utils;
+  return utils.unescapeAll(text);
+}
+
 /**
  * A markdown-it parser for reply Markdown: CommonMark with raw HTML, GFM `~~strikethrough~~`,
  * no linkify, no typographer, destinations kept as written (escapes and character
@@ -24,7 +67,7 @@ const INLINE_NESTING = 20;
  * `spoilers`, `||spoiler||` too.
  */
 export function createMarkdownParser(spoilers: boolean): MarkdownIt {
-  const md = new MarkdownIt("commonmark");
+  const md = new (markdownIt())("commonmark");
   // One option serves both parsers: set it before each phase (parsing is synchronous).
   // `maxNesting` is a preset option missing from the types.
   md.core.ruler.before("block", "block_nesting", () => {

@@ -1,9 +1,9 @@
 import type { Root } from "mdast";
-import { createMarkdownParser } from "./markdown-it.js";
+import { lazyMarkdownParser } from "./markdown-it.js";
 import { toMdast } from "./to-mdast.js";
 
 /** The CommonMark + strikethrough parser, built once (parsing keeps no state in it). */
-const parser = createMarkdownParser(false);
+const parser = lazyMarkdownParser(false);
 
 /**
  * Parse Markdown (CommonMark + GFM `~~strikethrough~~`) into an mdast tree, with

@@ -1,12 +1,12 @@
-import type MarkdownIt from "markdown-it";
 import type { Root } from "mdast";
-import { createMarkdownParser } from "./markdown-it.js";
+import { type LazyMarkdownParser, lazyMarkdownParser } from "./markdown-it.js";
+import { plainTree } from "./plain-tree.js";
 import { toMdast } from "./to-mdast.js";
 
 /** The reply parser (with spoilers), built once. */
-const withSpoilers = createMarkdownParser(true);
+const withSpoilers = lazyMarkdownParser(true);
 /** The same parser without the spoiler rules, for text with no `||` (most replies). */
-const withoutSpoilers = createMarkdownParser(false);
+const withoutSpoilers = lazyMarkdownParser(false);
 
 /**
  * Parse reply text into the tree renderers receive: {@link parseMarkdown}'s tree plus
@@ -20,12 +20,13 @@ export function parseReplyMarkdown(text: string): Root {
 
 /**
  * {@link parseReplyMarkdown}'s tree without source positions, for the delivery path, where
- * nothing reads them (planning, splitting and rendering look at content only).
+ * nothing reads them (planning, splitting and rendering look at content only). Text with no
+ * Markdown syntax at all is not parsed (see {@link plainTree}).
  */
 export function replyTree(text: string): Root {
-  return toMdast(parserFor(text).parse(text, {}), text, false);
+  return plainTree(text) ?? toMdast(parserFor(text).parse(text, {}), text, false);
 }
 
-function parserFor(text: string): MarkdownIt {
+function parserFor(text: string): LazyMarkdownParser {
   return text.includes("||") ? withSpoilers : withoutSpoilers;
 }

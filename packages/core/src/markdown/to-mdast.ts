@@ -1,7 +1,7 @@
 import type { Token } from "markdown-it";
-import { unescapeAll } from "markdown-it/lib/common/utils.mjs";
 import type { Blockquote, List, ListItem, Root, RootContent } from "mdast";
 import { convertInline } from "./inline-to-mdast.js";
+import { unescapeAll } from "./markdown-it.js";
 import { blockPosition, type SourceLines, sourceLines } from "./source-lines.js";
 
 /** A container being filled while walking the block tokens. */

@@ -5,9 +5,33 @@
  * read; only one peak per 10 ms is kept. Each platform scales and counts its samples itself
  * ({@link downsamplePeaks}). Both libraries are imported on the first voice note, not with
  * core (they cost about 36 ms of start-up that a process sending no voice notes never pays).
+ * They are optional peers of core, installed by the adapters that draw waveforms (Discord,
+ * Matrix): an integrator of any other adapter never installs the WebAssembly decoder.
  */
 import type { OggPage, OpusHeader } from "codec-parser";
 import type { OpusDecoder } from "opus-decoder";
+import { UnsupportedFeatureError } from "../errors/errors.js";
+
+/** The install line named when a decoding library is missing (the versions core is tested with). */
+export const OPUS_INSTALL = "npm install opus-decoder@0.7.12 codec-parser@2.5.0";
+
+/**
+ * Imports one of the decoding libraries. A missing one is an {@link UnsupportedFeatureError}
+ * for `voice` that names what to install.
+ */
+export async function importVoiceLibrary<T>(name: string): Promise<T> {
+  try {
+    return (await import(name)) as T;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== "ERR_MODULE_NOT_FOUND" && code !== "MODULE_NOT_FOUND") throw error;
+    throw new UnsupportedFeatureError(
+      "voice",
+      `decoding a voice note needs the optional packages opus-decoder and codec-parser (${OPUS_INSTALL}): ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+}
 
 /** Samples per second of decoded Opus. */
 const RATE = 48_000;
@@ -38,8 +62,8 @@ export function downsamplePeaks(peaks: ArrayLike<number>, count: number): number
 /** Decode an OGG/Opus stream into its duration and peaks. Rejects when it is not decodable Opus. */
 export async function decodeOpusPeaks(source: AsyncIterable<Uint8Array>): Promise<OpusPeaks> {
   const [{ default: CodecParser }, { OpusDecoder }] = await Promise.all([
-    import("codec-parser"),
-    import("opus-decoder"),
+    importVoiceLibrary<typeof import("codec-parser")>("codec-parser"),
+    importVoiceLibrary<typeof import("opus-decoder")>("opus-decoder"),
   ]);
   const parser = new CodecParser<OggPage>("application/ogg", { enableFrameCRC32: false });
   const peaks = new PeakTracker();

@@ -2,7 +2,9 @@
  * undici without its global dispatcher. Importing undici's main entry installs an undici 7
  * Agent into the global slot every undici copy shares (Node's own `fetch` included), which
  * breaks libraries bundling another undici (@discordjs/rest: `action is not a function`).
- * So core loads only the two modules it needs and always passes its own Agent.
+ * So core loads only the two modules it needs and always passes its own Agent. They are
+ * loaded on the first remote media request: a process that never fetches a URL never pays
+ * their start-up.
  */
 import { createRequire } from "node:module";
 import type { LookupFunction } from "node:net";
@@ -10,15 +12,10 @@ import type { Agent as AgentClass, Dispatcher } from "undici";
 
 const require = createRequire(import.meta.url);
 
-/** undici's Agent class (same class as `undici.Agent`), loaded without `undici/lib/global`. */
-const Agent = require("undici/lib/dispatcher/agent.js") as typeof AgentClass;
-
 /** undici's `request` API, called on an explicit dispatcher. */
-const requestApi = require("undici/lib/api/api-request.js") as (
-  this: Dispatcher,
-  options: Dispatcher.RequestOptions,
-) => Promise<Dispatcher.ResponseData>;
+type RequestApi = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
 
+let requestApi: RequestApi | undefined;
 let sharedAgent: Dispatcher | undefined;
 
 /**
@@ -35,7 +32,10 @@ const refuseToResolve: LookupFunction = (hostname, _options, callback) => {
 
 /** Core's own Agent, created on first use; never installed globally. */
 function coreAgent(): Dispatcher {
-  sharedAgent ??= new Agent({
+  if (sharedAgent !== undefined) return sharedAgent;
+  // undici's Agent class (same class as `undici.Agent`), loaded without `undici/lib/global`.
+  const Agent = require("undici/lib/dispatcher/agent.js") as typeof AgentClass;
+  sharedAgent = new Agent({
     connections: 8,
     keepAliveTimeout: 4_000,
     connect: { lookup: refuseToResolve },
@@ -48,5 +48,6 @@ export function sendRequest(
   options: Dispatcher.RequestOptions,
   dispatcher: Dispatcher | undefined,
 ): Promise<Dispatcher.ResponseData> {
+  requestApi ??= require("undici/lib/api/api-request.js") as RequestApi;
   return requestApi.call(dispatcher ?? coreAgent(), options);
 }

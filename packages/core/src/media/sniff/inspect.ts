@@ -2,7 +2,6 @@
  * What a media item is: its MIME type (bytes first, then the file name, then what the
  * producer or server declared), its kind, and the cheap extras adapters need.
  */
-import { fileTypeFromBuffer } from "file-type/core";
 import { MediaError } from "../../errors/errors.js";
 import { cleanFileName } from "../file-name.js";
 import type { MediaKind } from "../types.js";
@@ -68,6 +67,8 @@ function family(kind: MediaKind): string {
  * cannot walk counts as unknown.
  */
 async function sniff(head: Uint8Array, fromName: string | undefined): Promise<string | undefined> {
+  // file-type is loaded on the first media item: replies without media never pay its start-up.
+  const { fileTypeFromBuffer } = await import("file-type/core");
   const found = await fileTypeFromBuffer(head).catch(() => undefined);
   const sniffed = normalizeMimeType(found?.mime);
   const container = sniffed === "application/zip" || sniffed === "application/x-cfb";

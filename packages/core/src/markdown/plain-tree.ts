@@ -1,0 +1,31 @@
+import type { Root } from "mdast";
+
+/**
+ * A character that may start Markdown syntax anywhere in a line (emphasis, code, links,
+ * raw HTML, entities, escapes, strikethrough, spoilers), or that the parser rewrites or
+ * trims (carriage returns, NUL, every whitespace but the space and the line feed).
+ */
+const SYNTAX_ANYWHERE = /[\\`*_[\]<&|~\0]|[^\S \n]/;
+
+/**
+ * A line that may open a block (heading, quote, list, setext underline, indented code) or
+ * whose edge spaces the parser trims or reads as a hard break.
+ */
+const SYNTAX_AT_LINE_EDGE = /(?:^|\n)(?:[-+#>= ]|\d{1,9}[.)])| (?:\n|$)/;
+
+/**
+ * The tree of a reply that holds no Markdown syntax at all (most short replies): paragraphs
+ * of text, one per run of non-blank lines, lines joined by `\n`, exactly as the parser
+ * would build it (without source positions). `undefined` when the text holds anything the
+ * parser could read as syntax; it is then parsed. Sending such a reply never loads the
+ * parser.
+ */
+export function plainTree(text: string): Root | undefined {
+  if (SYNTAX_ANYWHERE.test(text) || SYNTAX_AT_LINE_EDGE.test(text)) return undefined;
+  const children: Root["children"] = [];
+  for (const block of text.split(/\n{2,}/)) {
+    const value = block.replace(/^\n+|\n+$/g, "");
+    if (value !== "") children.push({ type: "paragraph", children: [{ type: "text", value }] });
+  }
+  return { type: "root", children };
+}
