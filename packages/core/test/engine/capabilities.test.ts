@@ -39,6 +39,16 @@ describe("validateCapabilities", () => {
       "caption.maxLength: expected",
     ],
     ["a negative edit interval", { ...base, edits: { minIntervalMs: -1 } }, "edits.minIntervalMs: must be"],
+    [
+      "a request count of an unknown kind",
+      { ...base, rateLimits: [{ scope: "global", limit: 1, intervalMs: 1, requests: { upload: 2 } }] },
+      'rateLimits.0.requests: unrecognized key "upload"',
+    ],
+    [
+      "a request count that is not positive",
+      { ...base, rateLimits: [{ scope: "global", limit: 1, intervalMs: 1, requests: { media: 0 } }] },
+      "rateLimits.0.requests.media: must be positive",
+    ],
   ])("refuses %s", (_name, capabilities, message) => {
     expect(() => validateCapabilities(capabilities as unknown as Capabilities)).toThrow(message);
   });
