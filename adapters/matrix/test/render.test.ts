@@ -74,7 +74,7 @@ describe("the body fallback on hostile text", () => {
         }
         return rendered;
       };
-      const growth = cpuGrowth((size) => htmlToBody(html(size)), 32 * 1024, 4, 5);
+      const growth = cpuGrowth((size) => htmlToBody(html(size)), 32 * 1024, 8, 3);
       expect(growth.exponent, JSON.stringify(growth)).toBeLessThan(1.5);
     },
   );

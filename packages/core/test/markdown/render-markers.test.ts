@@ -26,7 +26,7 @@ describe("renderMarkers", () => {
       if (!trees.has(size)) trees.set(size, replyTree(hostileMarkdown["marker runs"](size)));
       return trees.get(size) as ReturnType<typeof replyTree>;
     };
-    const growth = cpuGrowth((size) => renderMarkers(tree(size), dialect), 64 * 1024, 4, 5);
+    const growth = cpuGrowth((size) => renderMarkers(tree(size), dialect), 64 * 1024, 8, 3);
     expect(growth.exponent, JSON.stringify(growth)).toBeLessThan(1.6);
   });
 });
