@@ -84,13 +84,22 @@ export function deliveryScript(adapters: Packed[]): string {
 /** Plain-node script for the full consumer: every export of every package loads, and the conformance fixture server serves over TLS. */
 export function importScript(packages: Packed[]): string {
   const all = packages.flatMap(specifiers);
+  // A bundler renames a class whose name two modules share; an error's name comes from its
+  // class, so every exported function must keep the name it is exported under.
   return `const loaded = {};
-for (const name of ${JSON.stringify(all)}) loaded[name] = Object.keys(await import(name)).length;
+const renamed = [];
+for (const name of ${JSON.stringify(all)}) {
+  const module = await import(name);
+  loaded[name] = Object.keys(module).length;
+  for (const [key, value] of Object.entries(module)) {
+    if (typeof value === "function" && key !== "default" && value.name !== key) renamed.push(\`\${name}: \${key} is \${value.name}\`);
+  }
+}
 const { loadMedia } = await import("@outbox/core");
 const { conformanceMedia } = await import("@outbox/conformance");
 const media = await conformanceMedia();
 const png = await loadMedia(media.url("png"), media.policy);
-console.log(JSON.stringify({ loaded, png: png.mimeType }));
+console.log(JSON.stringify({ loaded, renamed, png: png.mimeType }));
 process.exit(0);
 `;
 }

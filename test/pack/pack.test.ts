@@ -237,11 +237,12 @@ describe("packed packages", () => {
     expect(loaded).toEqual(Object.fromEntries(entries.map((pkg) => [pkg.name, []])));
   }, 60_000);
 
-  it("plain node, everything installed: every export of every package loads; the conformance fixture host serves over TLS", async () => {
+  it("plain node, everything installed: every export of every package loads under its own name; the conformance fixture host serves over TLS", async () => {
     const dir = await full;
     writeFileSync(join(dir, "imports.mjs"), importScript(packed));
-    const { loaded, png } = JSON.parse(await sh(process.execPath, ["imports.mjs"], dir));
+    const { loaded, renamed, png } = JSON.parse(await sh(process.execPath, ["imports.mjs"], dir));
     for (const [name, count] of Object.entries(loaded)) expect(count, name).toBeGreaterThan(0);
+    expect(renamed).toEqual([]);
     expect(png).toBe("image/png");
   }, 60_000);
 
