@@ -142,6 +142,92 @@ describe.each(replyPlatforms)("late reply tags through the %s emulator", (name, 
     },
   );
 
+  /**
+   * A preview run that stops before a paragraph completes: the preview stays on screen as it
+   * is. `tagFirst`: the tag is in the first delta (the preview replies); otherwise it comes
+   * once the preview is up, then `between` (a file, say), then the stop.
+   */
+  const stoppedPreview = async (
+    stop: "error" | "abort",
+    tagFirst: boolean,
+    between: AgentEvent[] = [],
+  ): Promise<AgentRunReceipt> => {
+    const controller = new AbortController();
+    const previews = channel.adapter.capabilities.edits != null;
+    // On a line of its own: a line still being written that holds a tag is not previewed.
+    const tag = "[[reply_to_current]]\n";
+    async function* events(): AsyncGenerator<AgentEvent> {
+      yield { type: "text", text: `${tagFirst ? tag : ""}The answer is forty-two, ` };
+      if (previews) await until(() => channel.observe().length >= 1);
+      yield { type: "text", text: `${tagFirst ? "" : tag}because six times seven makes it.` };
+      yield* between;
+      if (stop === "error") yield { type: "error", error: new Error("model connection lost") };
+      controller.abort();
+      yield { type: "done" };
+    }
+    return deliverAgentRun(events(), channel.adapter, channel.target, {
+      mode: "preview",
+      // After its first text the preview changes only when told: it shows the text before the tag.
+      previewIntervalMs: 600_000,
+      idleMs: 0,
+      workspaceDir: fixturesDir,
+      signal: controller.signal,
+    }).receipt;
+  };
+
+  it.each(["error", "abort"] as const)(
+    "preview: a reply tag read after the preview went up, then %s: the preview left on screen is named",
+    async (stop) => {
+      const receipt = await stoppedPreview(stop, false);
+      expect(receipt.end).toBe(stop === "error" ? "error" : "aborted");
+      const replies = channel.observe().map((message) => message.replyTo);
+      // Without edits the run is in blocks, which sends no unfinished paragraph.
+      const previews = channel.adapter.capabilities.edits != null;
+      expect(replies).toEqual(previews ? [undefined] : []);
+      expect(receipt.degraded).toEqual(lateReplies(receipt, previews ? 1 : 0));
+    },
+  );
+
+  it.each(["error", "abort"] as const)(
+    "preview: a reply tag in the first delta, then %s: the preview left on screen replies, nothing named",
+    async (stop) => {
+      const receipt = await stoppedPreview(stop, true);
+      const previews = channel.adapter.capabilities.edits != null;
+      expect(channel.observe().map((message) => message.replyTo)).toEqual(previews ? [current()] : []);
+      expect(receipt.degraded).toEqual([]);
+    },
+  );
+
+  it("preview: a file carries the reply tag read after the preview went up; the preview left on an error is named", async () => {
+    const image: AgentEvent = { type: "media", media: { mimeType: "image/png", filePath: png.path } };
+    const receipt = await stoppedPreview("error", false, [image]);
+    const observed = channel.observe().map((message) => [message.kind, message.replyTo]);
+    if (channel.adapter.capabilities.edits == null) {
+      // Blocks: the file event sends the text held back, tag and all, as the reply.
+      expect(observed).toEqual([
+        ["text", current()],
+        ["image", channel.adapter.capabilities.replyThreads ? current() : undefined],
+      ]);
+      expect(receipt.degraded).toEqual([]);
+      return;
+    }
+    expect(observed).toEqual([
+      ["text", undefined],
+      ["image", current()],
+    ]);
+    const preview = receipt.messages.find((message) => message.kind === "text");
+    expect(receipt.degraded).toEqual([
+      {
+        part: preview?.part,
+        from: "reply",
+        to: "none",
+        reason: expect.stringContaining(
+          `message ${preview?.id} went out before the agent wrote its reply tag`,
+        ),
+      },
+    ]);
+  });
+
   it.each(MODES)(
     "%s: [[audio_as_voice]] after the audio went: the receipt names the audio message",
     async (mode) => {

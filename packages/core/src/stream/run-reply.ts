@@ -32,6 +32,11 @@ export interface RunReply {
   delivered(replyToId: string | null | undefined, messages: readonly ReceiptMessage[]): void;
   /** The message a live preview starting now replies to. */
   previewReplyTo(): string | undefined;
+  /**
+   * The live preview stays on screen as it is (cancelled, not settled): its messages went
+   * out when it started, with the reply {@link RunReply.previewReplyTo} gave it.
+   */
+  previewLeft(messages: readonly ReceiptMessage[]): void;
   /** The run ended: a tag naming another message that no later delivery carried is reported. */
   finish(): void;
 }
@@ -75,18 +80,23 @@ export function createRunReply(
   const conflicts = new Set<string>();
   let unreported: string[] = [];
   let preview: string | undefined;
+  /** The live preview started while the run followed tags and had read none. */
+  let previewBeforeTag = false;
   const wanted = (): string | null => (chosen != null && (every || !carried) ? chosen : null);
-  const choose = (id: string): void => {
-    chosen = id;
-    if (early.length === 0) return;
+  const late = (messages: readonly ReceiptMessage[], id: string): void => {
+    if (messages.length === 0) return;
     degrade(
-      early.map((message) => ({
+      messages.map((message) => ({
         part: message.part,
         from: "reply",
         to: "none",
         reason: `message ${message.id} went out before the agent wrote its reply tag (reply to ${excerpt(id)}); a sent message cannot become a reply${threads ? " or move into the reply's thread" : ""}, so only the run's messages sent after the tag carry the reply`,
       })),
     );
+  };
+  const choose = (id: string): void => {
+    chosen = id;
+    late(early, id);
     early = [];
   };
   const conflictNote = (tagged: string, part: number): PartDegradation => ({
@@ -123,7 +133,14 @@ export function createRunReply(
       // With no tag yet, the settled reply replaces the preview if a later tag asks for a reply.
       preview = wanted() ?? undefined;
       if (preview !== undefined) carried = true;
+      previewBeforeTag = followsTags && chosen === undefined;
       return preview;
+    },
+    previewLeft(messages) {
+      // Only a settle can replace the preview; left on screen, it stays what it was when it started.
+      if (!previewBeforeTag) return;
+      if (chosen == null) early.push(...messages);
+      else late(messages, chosen);
     },
     finish() {
       const part = lastPart;

@@ -89,7 +89,7 @@ export function createRunSender(context: RunSenderContext): RunSender {
     const left = await preview.cancel().catch(() => undefined);
     if (left?.message === undefined) return left;
     const receipt = { ok: true, messages: [left.message], failures: [], degraded: [] };
-    ledger.add(receipt);
+    reply.previewLeft(ledger.add(receipt));
     progress({ type: "delivered", step: "final", receipt });
     return left;
   };
