@@ -101,6 +101,20 @@ describe.each(replyPlatforms)("late reply tags through the %s emulator", (name, 
     },
   );
 
+  it("blocks, replyMode all: every block from the tag's on replies, the ones before are named", async () => {
+    const middle = PLACEMENTS.middle as Placement;
+    const receipt = await deliverAgentRun(
+      textRun(middle.texts("[[reply_to_current]]")),
+      channel.adapter,
+      channel.target,
+      { mode: "blocks", minChars: 50, idleMs: 0, replyMode: "all" },
+    ).receipt;
+    expect(channel.observe().map((message) => message.replyTo)).toEqual(
+      PARAGRAPHS.map((_, index) => (index >= middle.block ? current() : undefined)),
+    );
+    expect(receipt.degraded).toEqual(lateReplies(receipt, middle.block));
+  });
+
   /** Run `events` in `mode` (a function in the list is awaited before the next event); the receipt, checked ok. */
   const runEvents = async (
     mode: StreamMode,
@@ -228,13 +242,18 @@ describe.each(replyPlatforms)("late reply tags through the %s emulator", (name, 
     ]);
   });
 
-  it.each(MODES)(
-    "%s: [[audio_as_voice]] after the audio went: the receipt names the audio message",
-    async (mode) => {
+  /** The voice tag after the audio: alone in the last event, or split across the last two. */
+  const voiceTags: Record<string, string[]> = {
+    "in the last event alone": [" [[audio_as_voice]]"],
+    "split across two deltas": [" [[audio_", "as_voice]]"],
+  };
+  it.each(MODES.flatMap((mode) => Object.keys(voiceTags).map((where) => [mode, where] as const)))(
+    "%s: [[audio_as_voice]] %s after the audio went: the receipt names the audio message",
+    async (mode, where) => {
       const receipt = await runEvents(mode, [
         AUDIO,
         { type: "text", text: "Here is the recording you asked for, read aloud.\n\n" },
-        { type: "text", text: " [[audio_as_voice]]" },
+        ...(voiceTags[where] ?? []).map((text): AgentEvent => ({ type: "text", text })),
         { type: "done" },
       ]);
       expect(channel.observe().map((message) => message.kind)).toEqual(["audio", "text"]);
