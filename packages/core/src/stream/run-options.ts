@@ -3,6 +3,7 @@
  * `PayloadError` naming the field, before any event is read.
  */
 import { PayloadError } from "../errors/errors.js";
+import { excerpt } from "../errors/failure-entry.js";
 import type { Target } from "../payload/types.js";
 import type { BlockSizes } from "./block-splitter.js";
 import type { DeliverAgentRunOptions, StreamMode } from "./run-types.js";
@@ -25,12 +26,36 @@ export interface RunSettings {
 
 const MODES: readonly StreamMode[] = ["final", "blocks", "preview"];
 
+/** Every option's name: any other is refused, since a misspelt option would otherwise be ignored. */
+const OPTION_NAMES: Record<keyof DeliverAgentRunOptions, true> = {
+  mode: true,
+  previewFallback: true,
+  minChars: true,
+  maxChars: true,
+  idleMs: true,
+  clock: true,
+  previewIntervalMs: true,
+  untrusted: true,
+  idempotencyKey: true,
+  workspaceDir: true,
+  replyToId: true,
+  replyToCurrent: true,
+  replyMode: true,
+  signal: true,
+};
+
 /** Validate `options`; throws `PayloadError` listing every bad field. */
 export function checkRunOptions(options: DeliverAgentRunOptions, target: Target): RunSettings {
   const issues: Array<{ path: string[]; message: string; code: string }> = [];
   const bad = (field: string, message: string): void => {
     issues.push({ path: [field], message, code: "custom" });
   };
+  for (const name of Object.keys(options))
+    if (!Object.hasOwn(OPTION_NAMES, name))
+      bad(
+        excerpt(name),
+        `is not an option of deliverAgentRun (they are ${Object.keys(OPTION_NAMES).join(", ")})`,
+      );
   const mode = options.mode ?? "final";
   if (!MODES.includes(mode)) bad("mode", `must be one of ${MODES.join(", ")}`);
   const previewFallback = options.previewFallback ?? "blocks";

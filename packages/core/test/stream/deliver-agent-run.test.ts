@@ -434,6 +434,13 @@ describe("deliverAgentRun: options", () => {
     expect(read).toBe(false);
   });
 
+  it("an unknown option is refused by name rather than ignored", () => {
+    const options = { mode: "blocks", blockOptions: { minChars: 50 } } as DeliverAgentRunOptions;
+    expect(() => deliverAgentRun(script<AgentEvent>([]), createFakeAdapter(), target, options)).toThrow(
+      /invalid deliverAgentRun options: blockOptions is not an option of deliverAgentRun \(they are mode, .*minChars, maxChars/,
+    );
+  });
+
   it("derives one idempotency key per delivery from the run key", async () => {
     const adapter = createFakeAdapter();
     await deliverAgentRun(
