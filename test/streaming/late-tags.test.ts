@@ -27,20 +27,41 @@ interface Placement {
   at: number;
   /** Index of the block (`blocks` mode) sent first with the tag read; 4: none, all went before. */
   block: number;
+  /** Some text could be shown (a live preview) before the tag is complete. */
+  shownBefore: boolean;
 }
 
 const PLACEMENTS: Record<string, Placement> = {
-  first: { texts: (tag) => [`${tag} ${PARAGRAPHS[0]}`, ...PARAGRAPHS.slice(1)], at: 0, block: 0 },
+  first: {
+    texts: (tag) => [`${tag} ${PARAGRAPHS[0]}`, ...PARAGRAPHS.slice(1)],
+    at: 0,
+    block: 0,
+    shownBefore: false,
+  },
+  // Where models write it, and token by token: `[[reply_` then `to_current]]`.
+  "first, split across two deltas": {
+    texts: (tag) => [tag.slice(0, 8), `${tag.slice(8)} ${PARAGRAPHS[0]}`, ...PARAGRAPHS.slice(1)],
+    at: 1,
+    block: 0,
+    shownBefore: false,
+  },
   middle: {
     texts: (tag) => [...PARAGRAPHS.slice(0, 2), `${tag} ${PARAGRAPHS[2]}`, PARAGRAPHS[3] as string],
     at: 2,
     block: 2,
+    shownBefore: true,
   },
-  "in the last event alone": { texts: (tag) => [...PARAGRAPHS, ` ${tag}`], at: 4, block: 4 },
+  "in the last event alone": {
+    texts: (tag) => [...PARAGRAPHS, ` ${tag}`],
+    at: 4,
+    block: 4,
+    shownBefore: true,
+  },
   "split across two deltas": {
     texts: (tag) => [...PARAGRAPHS, ` ${tag.slice(0, 8)}`, tag.slice(8)],
     at: 5,
     block: 4,
+    shownBefore: true,
   },
 };
 
@@ -67,11 +88,10 @@ describe.each(replyPlatforms)("late reply tags through the %s emulator", (name, 
       const tag = kind === "current" ? "[[reply_to_current]]" : `[[reply_to:${current()}]]`;
       const capabilities = channel.adapter.capabilities;
       const previews = mode === "preview" && capabilities.edits != null;
-      // A preview is on screen before a later tag arrives (the settle must then replace it).
-      const gate =
-        previews && placement.at > 0
-          ? { [placement.at]: () => until(() => channel.observe().length >= 1) }
-          : {};
+      // The preview is on screen before a later tag arrives (the settle must then replace it),
+      // or else once the tag is complete: either way before the run settles.
+      const shown = placement.shownBefore ? placement.at : placement.at + 1;
+      const gate = previews ? { [shown]: () => until(() => channel.observe().length >= 1) } : {};
       const receipt = await deliverAgentRun(
         textRun(placement.texts(tag), gate),
         channel.adapter,
@@ -87,7 +107,9 @@ describe.each(replyPlatforms)("late reply tags through the %s emulator", (name, 
       if (mode === "final" || previews) {
         expect(replies).toEqual([current()]);
         expect(receipt.degraded).toEqual([]);
-        if (previews && placement.at > 0) expect(receipt.previewReplaced?.preview).toBe("deleted");
+        // A preview that waited for an opening tag replies from its first message: nothing to replace.
+        if (previews)
+          expect(receipt.previewReplaced?.preview).toBe(placement.shownBefore ? "deleted" : undefined);
         return;
       }
       // Blocks (or a preview fallen back to blocks): what went before the tag stays where it is.

@@ -28,7 +28,7 @@ import type {
   DeliverAgentRunOptions,
 } from "./run-types.js";
 import { createRunVoice } from "./run-voice.js";
-import { createTagReader, tagsOf } from "./written-tags.js";
+import { createTagReader, mayOpenWithTag, tagsOf } from "./written-tags.js";
 
 /**
  * Deliver an agent's run to `target` as it happens. Returns at once: iterate the result for
@@ -179,7 +179,9 @@ async function runAgent(
       idleArmed = true;
       if (splitter) await deliverBlocks(splitter.push(event.text));
       else if (mode === "preview") {
-        if (sender.preview === undefined) {
+        // A tag opening the reply, split across deltas, is waited for: the preview's first
+        // message cannot become a reply afterwards, and nothing would be shown meanwhile.
+        if (sender.preview === undefined && !mayOpenWithTag(streamed)) {
           sender.readWritten();
           const replyToId = reply.previewReplyTo();
           sender.preview = adapter.preview?.(target, {

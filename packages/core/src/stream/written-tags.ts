@@ -33,6 +33,22 @@ function resolve(found: Found, currentMessageId: string | undefined): WrittenTag
   return { ...(replyToId === undefined ? {} : { replyToId }), audioAsVoice: found.voice };
 }
 
+/** The most characters a reply's opening tag is waited for (a tag naming a message id fits many times). */
+const OPENING_TAG_LIMIT = 256;
+
+/** A reply opening with nothing but whitespace, `[`, or a `[[` tag not closed yet on its first line. */
+const OPENING_TAG = /^\s*(?:\[|\[\[(?:(?!\]\])[^\n])*)?$/;
+
+/**
+ * Whether `streamed`, the start of a reply, may still be a tag being written (`[[reply_`, the
+ * first delta of a tag streamed token by token). Only short texts can be: past
+ * {@link OPENING_TAG_LIMIT} characters the answer is no, so asking after every delta costs
+ * no more than that.
+ */
+export function mayOpenWithTag(streamed: string): boolean {
+  return streamed.length <= OPENING_TAG_LIMIT && OPENING_TAG.test(streamed);
+}
+
 /** The tags of `text` alone (tags in code do not count). */
 export function tagsOf(text: string, currentMessageId: string | undefined): WrittenTags {
   return resolve(find(text), currentMessageId);

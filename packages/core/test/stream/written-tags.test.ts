@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type AgentEvent, deliverAgentRun } from "../../src/index.js";
-import { createTagReader, tagsOf } from "../../src/stream/written-tags.js";
+import { createTagReader, mayOpenWithTag, tagsOf } from "../../src/stream/written-tags.js";
 import { createFakeAdapter, script } from "./fake-adapter.js";
 
 const REPLY = [
@@ -62,5 +62,23 @@ describe("tags written in a run", () => {
     );
     // The agent writes the ids: the receipt quotes them cut short.
     expect(Math.max(...receipt.degraded.map((entry) => entry.reason.length))).toBeLessThan(300);
+  });
+});
+
+describe("a reply that may open with a tag", () => {
+  it("is whitespace, `[` or a `[[` not closed on its first line, and at most 256 characters", () => {
+    const open = ["", " \n", "[", "[[", " [[reply_", "[[reply_to:1712345678.000100]", `[[${"x".repeat(254)}`];
+    for (const text of open) expect(mayOpenWithTag(text), JSON.stringify(text)).toBe(true);
+    const closed = [
+      "Hi",
+      "[x",
+      "[[reply_to_current]]",
+      "[[reply_to_current]] Hi",
+      "[[reply_\nto_current]]",
+      `[[${"x".repeat(255)}`,
+      // A megabyte that never closes its tag is answered from its length alone.
+      `[[${"x".repeat(1_000_000)}`,
+    ];
+    for (const text of closed) expect(mayOpenWithTag(text), JSON.stringify(text.slice(0, 40))).toBe(false);
   });
 });
