@@ -5,13 +5,11 @@
  * string of each result (the text and the structured content) checked: it advises only what
  * the tool can do, in its own argument names, and never a repeat that would duplicate.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureBytes } from "@outbox/conformance";
 import type { Fault } from "@outbox/core";
 import { describe, expect, it } from "vitest";
-import { openOutboxMcp } from "../src/index.js";
+import { connectMcp } from "./support/connect.js";
 import { referencePlatform } from "./support/reference-platform.js";
 import { TOOL_ARGUMENTS } from "./support/tool-arguments.js";
 
@@ -81,48 +79,35 @@ function strings(value: unknown): string[] {
 /** Run one scenario on a fresh server (no fault left over), the call with or without a key. */
 async function run(scenario: Scenario, keyed: boolean): Promise<CallToolResult> {
   const reference = referencePlatform();
-  const outbox = await openOutboxMcp({
+  const mcp = await connectMcp({
     descriptors: [reference.descriptor],
     ...(scenario.unconfigured ? { env: {} } : { emulator: true }),
   });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: "test", version: "0" });
-  await Promise.all([outbox.createServer().connect(serverSide), client.connect(clientSide)]);
-  const call = async (args: Record<string, unknown>) =>
-    CallToolResultSchema.parse(
-      await client.callTool({
-        name: "send_message",
-        arguments: {
-          platform: "reference",
-          to: reference.chat,
-          message: "hello there",
-          ...(keyed ? { idempotencyKey: "turn-1" } : {}),
-          ...args,
-        },
-      }),
-    );
+  const call = (args: Record<string, unknown>) =>
+    mcp.send({
+      platform: "reference",
+      to: reference.chat,
+      message: "hello there",
+      ...(keyed ? { idempotencyKey: "turn-1" } : {}),
+      ...args,
+    });
   try {
     if (scenario.before) await call(scenario.before);
     for (const fault of scenario.faults ?? []) reference.emulator.inject(fault);
     return await call(scenario.args);
   } finally {
-    await client.close();
-    await outbox.close();
+    await mcp.close();
   }
 }
 
 describe("every text send_message passes on", () => {
   it("names the tool's arguments: the list the texts are checked against is the schema's", async () => {
-    const outbox = await openOutboxMcp({ descriptors: [referencePlatform().descriptor], emulator: true });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const client = new Client({ name: "test", version: "0" });
-    await Promise.all([outbox.createServer().connect(serverSide), client.connect(clientSide)]);
+    const mcp = await connectMcp({ descriptors: [referencePlatform().descriptor], emulator: true });
     try {
-      const [tool] = (await client.listTools()).tools;
+      const [tool] = (await mcp.client.listTools()).tools;
       expect(Object.keys(tool?.inputSchema.properties ?? {})).toEqual(TOOL_ARGUMENTS);
     } finally {
-      await client.close();
-      await outbox.close();
+      await mcp.close();
     }
   });
 
