@@ -58,6 +58,10 @@ const scenarios: Scenario[] = [
   { name: "a missing thread", args: { thread: "no-such-thread" } },
   { name: "a MEDIA: line outside the media directory", args: { message: "x\nMEDIA:/etc/passwd" } },
   { name: "a MEDIA: line with a plain http URL", args: { message: "x\nMEDIA:http://127.0.0.1/a.png" } },
+  {
+    name: "a MEDIA: line with an https URL to a private address",
+    args: { message: "x\nMEDIA:https://127.0.0.1/a.png" },
+  },
   { name: "bad arguments", args: { files: [{ ...png, mimeType: "application/x-sh" }] } },
   { name: "ambiguous without a key", args: { ambiguous: "resend" }, unkeyed: true },
   {
