@@ -45,6 +45,7 @@ export function toolAction(failure: ReceiptFailure, keyed: boolean): string {
   return "see the message";
 }
 
+/** A refused bot: only the operator can change its token or its permissions. */
 const TOOL_AUTH =
   "the platform refused the bot (its token, or its permissions in this chat), so nothing was sent: tell the server's operator what the message says; sending again fails the same way";
 
