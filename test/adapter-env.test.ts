@@ -3,8 +3,11 @@
  * emulator is reached only through the variables its descriptor declares (token, API address,
  * WhatsApp's Graph API URL and phone number id, Matrix's homeserver), and the `outbox`
  * command and the `outbox-mcp` server both deliver there with that environment alone. A tool
- * that ignored a variable would go to the real platform, unreachable here, and fail.
+ * that ignored a variable would go to the real platform, unreachable here, and fail. The
+ * variables a descriptor marks secret are kept out of both tools' output whatever their name.
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -32,8 +35,9 @@ describe("each adapter's environment, read once for the CLI and the MCP server",
       const emulator = await descriptor.startEmulator?.({ rateLimits: false });
       if (!emulator) throw new Error(`${descriptor.name}: no standalone emulator`);
       try {
+        // Every variable the descriptor declares is set, so both tools are shown to honour each.
         const declared = descriptor.env.map((variable) => variable.name);
-        expect(Object.keys(emulator.env).every((name) => declared.includes(name))).toBe(true);
+        expect(Object.keys(emulator.env).sort()).toEqual([...declared].sort());
         for (const variable of descriptor.env.filter((v) => v.required))
           expect(emulator.env[variable.name], variable.name).toBeDefined();
         const chat = emulator.chats[0] as string;
@@ -66,5 +70,51 @@ describe("each adapter's environment, read once for the CLI and the MCP server",
         await emulator.close();
       }
     });
+  });
+});
+
+describe("a secret variable of any name, as the descriptor declares it", () => {
+  it("neither outbox send nor outbox-mcp prints its value", { timeout: SPAWN_TIMEOUT_MS }, async () => {
+    const secret = "acme-key-7f3a9c2e51";
+    // A third party's adapter whose credential is not called *_TOKEN; building it fails with
+    // a message that echoes the credential, as a careless client library's error might.
+    const dir = mkdtempSync(join(tmpdir(), "outbox-acme-"));
+    const module = join(dir, "acme.mjs");
+    writeFileSync(
+      module,
+      `export const descriptor = {
+  name: "acme", title: "Acme", packages: ["acme-outbox"],
+  env: [{ name: "OUTBOX_ACME_API_KEY", field: "apiKey", required: true, secret: true, help: "the key" }],
+  target: { description: "a room", example: "r1" },
+  capabilities: {},
+  createAdapter: async (config) => { throw new Error("login refused for key " + config.apiKey); },
+  createEmulatedChannel: async () => { throw new Error("none"); },
+};
+`,
+    );
+    const env = { OUTBOX_ACME_API_KEY: secret };
+
+    const cli = await outbox(["send", "acme", "--adapter", module, "--to", "r1", "hello"], { env });
+    expect(cli.code).not.toBe(0);
+    expect(cli.stderr).toContain("login refused for key");
+    expect(cli.stdout + cli.stderr).not.toContain(secret);
+
+    const [acme] = await findAdapterDescriptors({ from: [], adapters: [module] });
+    if (acme === undefined) throw new Error("the acme descriptor did not load");
+    const mcp = await openOutboxMcp({ descriptors: [acme], env });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: "test", version: "0" });
+    try {
+      await Promise.all([mcp.createServer().connect(serverSide), client.connect(clientSide)]);
+      const result = await client.callTool({
+        name: "send_message",
+        arguments: { platform: "acme", to: "r1", message: "hello" },
+      });
+      expect(JSON.stringify(result)).toContain("login refused for key");
+      expect(JSON.stringify(result)).not.toContain(secret);
+    } finally {
+      await client.close();
+      await mcp.close();
+    }
   });
 });

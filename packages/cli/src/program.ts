@@ -3,7 +3,7 @@
  * every error is one line on stderr (tokens redacted) with exit code 2. Commands load on
  * use, so `outbox parse` never loads vitest or a platform library.
  */
-import { redactSecrets } from "@outbox/core";
+import { adapterSecrets, redactSecrets } from "@outbox/core";
 import { Command, CommanderError, Option } from "commander";
 import type { ConformanceCommandOptions } from "./commands/conformance.js";
 import type { DemoOptions } from "./commands/demo.js";
@@ -21,7 +21,12 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   // commands never pay for finding and loading the adapter descriptors.
   let found: Promise<Platforms> | undefined;
   const platforms = () => {
-    found ??= loadPlatforms(adapterArguments(argv));
+    found ??= loadPlatforms(adapterArguments(argv)).then((loaded) => {
+      // The variables each adapter declares secret, whatever they are called (as outbox-mcp
+      // redacts them); the platforms load before the terminal is made.
+      secrets.push(...adapterSecrets(loaded.list, process.env));
+      return loaded;
+    });
     return found;
   };
   const names = argv.slice(2).some((arg) => arg === "demo" || arg === "send")

@@ -6,6 +6,7 @@ import { type CallToolResult, CallToolResultSchema } from "@modelcontextprotocol
 import { fixtureBytes, fixtureSha256 } from "@outbox/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findMcpAdapters, type OutboxMcp, openOutboxMcp } from "../src/index.js";
+import { type ConnectedMcp, connectMcp } from "./support/connect.js";
 import { referencePlatform } from "./support/reference-platform.js";
 
 const b64 = (bytes: Uint8Array | string): string => Buffer.from(bytes).toString("base64");
@@ -15,26 +16,20 @@ const reference = referencePlatform();
 /** A one-entry ZIP archive. */
 const zip = b64(Buffer.from("504b0304140000000000000000000000000000000000000000000100000061", "hex"));
 
+let mcp: ConnectedMcp;
 let outbox: OutboxMcp;
 let client: Client;
 
 beforeAll(async () => {
-  outbox = await openOutboxMcp({
+  mcp = await connectMcp({
     emulator: true,
     descriptors: [...(await findMcpAdapters()), reference.descriptor],
   });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  client = new Client({ name: "test", version: "0" });
-  await Promise.all([outbox.createServer().connect(serverSide), client.connect(clientSide)]);
+  ({ outbox, client } = mcp);
 });
-afterAll(async () => {
-  await client.close();
-  await outbox.close();
-});
+afterAll(() => mcp.close());
 
-async function call(args: Record<string, unknown>): Promise<CallToolResult> {
-  return CallToolResultSchema.parse(await client.callTool({ name: "send_message", arguments: args }));
-}
+const call = (args: Record<string, unknown>): Promise<CallToolResult> => mcp.send(args);
 const text = (result: CallToolResult): string =>
   result.content.map((b) => (b.type === "text" ? b.text : "")).join("\n");
 const telegram = () => {

@@ -13,6 +13,7 @@ import {
 } from "@outbox/core";
 import { describe, expect, it } from "vitest";
 import { toolAction } from "../src/server/tool-actions.js";
+import { TOOL_ARGUMENTS } from "./support/tool-arguments.js";
 
 /** One error of every class and kind a receipt can carry. */
 const errors: OutboxError[] = [
@@ -34,20 +35,6 @@ const errors: OutboxError[] = [
   new AgentRunError("aborted", "stop", { text: "", mediaUrls: [], media: 0 }),
 ];
 
-/** What `send_message` takes: the only names an action may tell an agent to use. */
-const ARGUMENTS = [
-  "platform",
-  "to",
-  "thread",
-  "replyTo",
-  "message",
-  "images",
-  "files",
-  "voice",
-  "idempotencyKey",
-  "ambiguous",
-];
-
 describe("send_message's failure actions", () => {
   it.each([true, false])("advise only what the tool can do (call with a key: %s)", (keyed) => {
     for (const error of errors) {
@@ -58,7 +45,7 @@ describe("send_message's failure actions", () => {
       const action = toolAction({ part: 0, error, ambiguous }, keyed);
       // Integrator settings and fields of core's API are out of an agent's reach.
       expect(action, error.name).not.toMatch(/retry\.|media\.|target\.|replyToId|error\.|localRoots|payload/);
-      for (const [, name] of action.matchAll(/`([^`]+)`/g)) expect(ARGUMENTS, action).toContain(name);
+      for (const [, name] of action.matchAll(/`([^`]+)`/g)) expect(TOOL_ARGUMENTS, action).toContain(name);
       // Without a key, a whole repeat would resend what went: never advised.
       if (!keyed) expect(action, error.name).not.toMatch(/same (arguments and )?idempotencyKey/);
     }

@@ -55,7 +55,11 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
   return (text) => known.reduce((out, secret) => out.split(secret).join(REDACTED), text);
 }
 
-/** The values of every `OUTBOX_*_TOKEN` variable: what the CLI must never print. */
+/**
+ * The values of every `OUTBOX_*_TOKEN` variable: what the CLI must never print, known before
+ * any adapter loads. The commands that load adapters add the variables their descriptors
+ * declare secret (core's `adapterSecrets`, as `outbox-mcp` reads them).
+ */
 export function envSecrets(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(env)
     .filter(([name, value]) => /^OUTBOX_\w+_TOKEN$/.test(name) && value)

@@ -1,5 +1,6 @@
+import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { PayloadError, PlatformError, TransportError } from "../../src/errors/errors.js";
+import { OutboxError, PayloadError, PlatformError, TransportError } from "../../src/errors/errors.js";
 import { harness } from "./support/harness.js";
 
 const to = { to: "chat1" };
@@ -47,6 +48,28 @@ describe("receipts serialize", () => {
     });
     expect(JSON.stringify(outside)).not.toContain(token);
     expect(JSON.parse(JSON.stringify(outside))).toMatchObject({ method: "sendMessage", status: 400 });
+  });
+
+  it("the receipt itself keeps live errors: instanceof holds, and what console.error prints has the message and no secret", async () => {
+    const { send, transport } = harness({}, { secrets: ["hunter2-secret"] });
+    transport.behave(() => {
+      throw new PlatformError("refused for hunter2-secret", {
+        method: "sendMessage",
+        status: 400,
+        description: "bad request for hunter2-secret",
+        cause: new Error("cause: hunter2-secret"),
+      });
+    });
+    const receipt = await send({ text: "hello" }, to);
+    const [failure] = receipt.failures;
+    expect(failure?.error).toBeInstanceOf(PlatformError);
+    expect(failure?.error).toBeInstanceOf(OutboxError);
+    // console.error formats with util.inspect: the stack, the fields and the cause.
+    const printed = inspect(receipt, { depth: 8 });
+    expect(printed).toContain("PlatformError: refused for <redacted>");
+    expect(printed).toContain("bad request for <redacted>");
+    expect(printed).toContain(failure?.action);
+    expect(printed).not.toContain("hunter2-secret");
   });
 
   it("a thrown PayloadError logs its issues", () => {

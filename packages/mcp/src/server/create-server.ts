@@ -62,7 +62,14 @@ const sendMessageOutput = z
       .describe("Parts not delivered."),
     degraded: z.array(z.object({}).loose()).optional().describe("Parts delivered in a lesser form."),
     error: z
-      .object({ code: z.string(), message: z.string(), issues: z.array(z.unknown()) })
+      .object({
+        code: z.string(),
+        message: z.string(),
+        action: z
+          .string()
+          .describe("What to do about it: change the arguments, or tell the server's operator."),
+        issues: z.array(z.unknown()),
+      })
       .optional()
       .describe("Why nothing was sent (bad arguments, refused media, an unconfigured platform)."),
   })

@@ -19,7 +19,7 @@ import { mediaFromMcpArguments } from "../inbound/media-from-arguments.js";
 import type { McpInboundMedia, McpMediaArgument } from "../inbound/types.js";
 import { receiptToJson, summarizeReceipt } from "../receipt-json.js";
 import type { ChannelPool } from "./channel-pool.js";
-import { toolAction } from "./tool-actions.js";
+import { inToolTerms, refusalAction, toolAction } from "./tool-actions.js";
 
 /** Arguments of `send_message`. */
 export interface SendMessageArguments {
@@ -75,15 +75,24 @@ export interface SendMessageContext {
   signal?: AbortSignal;
 }
 
-/** A tool error: the reason as text, and code, message and issues as structured content. */
-export function toolError(error: unknown, redact: (text: string) => string): CallToolResult {
-  const message = redact(error instanceof Error ? error.message : String(error));
+/**
+ * A tool error: the reason and what the agent can do as text, and code, message, action and
+ * issues as structured content.
+ */
+export function toolError(error: unknown, clean: (text: string) => string): CallToolResult {
+  const message = clean(error instanceof Error ? error.message : String(error));
   const code = error instanceof OutboxError ? error.code : "internal_error";
   const issues = error instanceof PayloadError ? error.issues.map((i) => ({ ...i, path: [...i.path] })) : [];
+  const action = refusalAction(error);
   return {
     isError: true,
-    content: [{ type: "text", text: `send_message failed (${code}): ${message}` }],
-    structuredContent: { ok: false, error: { code, message, issues } },
+    content: [
+      {
+        type: "text",
+        text: `send_message failed (${code}): ${message}${/[.)]$/.test(message) ? "" : "."} To do: ${action}.`,
+      },
+    ],
+    structuredContent: { ok: false, error: { code, message, action, issues } },
   };
 }
 
@@ -93,9 +102,10 @@ function hideDir(text: string, mediaDir: string): string {
 }
 
 /**
- * What the client may read of a message: secrets redacted, and no server path: each
- * uploaded item's temp file named as the client named it (`images[0] (chart.png)`), the
- * media directory as `<media directory>`.
+ * What the client may read of a message: secrets redacted, no server path (each uploaded
+ * item's temp file named as the client named it, `images[0] (chart.png)`, the media
+ * directory as `<media directory>`), the adapter's key as the agent gave it, and core's
+ * advice to the integrator in the tool's terms.
  */
 function cleaner(
   args: SendMessageArguments,
@@ -107,13 +117,24 @@ function cleaner(
     const where = at < images ? `images[${at}]` : `files[${at - images}]`;
     return [item.filePath ?? "", `${where} (${item.fileName ?? "file"})`] as const;
   });
+  const key = args.idempotencyKey === undefined ? [] : [[adapterKey(args), args.idempotencyKey] as const];
   return (text) =>
     ctx.redact(
-      hideDir(
-        labels.reduce((out, [path, label]) => (path === "" ? out : out.split(path).join(label)), text),
-        ctx.mediaDir,
+      inToolTerms(
+        hideDir(
+          [...labels, ...key].reduce(
+            (out, [path, label]) => (path === "" ? out : out.split(path).join(label)),
+            text,
+          ),
+          ctx.mediaDir,
+        ),
       ),
     );
+}
+
+/** The key the adapter's journal holds the call under: the platform's, so keys of two platforms never meet. */
+function adapterKey(args: SendMessageArguments): string {
+  return `mcp:${args.platform}:${args.idempotencyKey}`;
 }
 
 /** Runs one `send_message` call. Never throws: failures are tool errors. */
@@ -142,6 +163,13 @@ async function deliver(
         { path: ["message"], code: "too_small", message: "a message, an image or a file is required" },
       ]);
     }
+    if (args.ambiguous !== undefined && args.idempotencyKey === undefined) {
+      // Core would refuse it too, in terms of its own send options.
+      throw new PayloadError(
+        "`ambiguous` settles the parts an earlier call left unsure, so it needs that call's `idempotencyKey`.",
+        [{ path: ["ambiguous"], code: "custom", message: "needs the idempotencyKey of the earlier call" }],
+      );
+    }
     adapter = await ctx.pool.get(args.platform);
     inbound = await mediaFromMcpArguments(
       {
@@ -158,7 +186,7 @@ async function deliver(
       },
     );
   } catch (error) {
-    return toolError(error, (text) => ctx.redact(hideDir(text, ctx.mediaDir)));
+    return toolError(error, (text) => ctx.redact(inToolTerms(hideDir(text, ctx.mediaDir))));
   }
   const clean = cleaner(args, inbound, ctx);
   try {
@@ -171,9 +199,7 @@ async function deliver(
     const target: Target = { to: args.to, ...(args.thread === undefined ? {} : { thread: args.thread }) };
     const options: SendOptions = {
       ...(ctx.signal ? { signal: ctx.signal } : {}),
-      ...(args.idempotencyKey === undefined
-        ? {}
-        : { idempotencyKey: `mcp:${args.platform}:${args.idempotencyKey}` }),
+      ...(args.idempotencyKey === undefined ? {} : { idempotencyKey: adapterKey(args) }),
       ...(args.ambiguous === undefined ? {} : { ambiguous: args.ambiguous }),
     };
     const receipt = advised(await adapter.send(payload, target, options), args.idempotencyKey !== undefined);

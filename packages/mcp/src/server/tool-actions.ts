@@ -34,8 +34,7 @@ export function toolAction(failure: ReceiptFailure, keyed: boolean): string {
     return `the server's delivery journal failed, so nothing was sent: ${again}; if it persists, tell the server's operator`;
   if (error instanceof TransportError)
     return `nothing was delivered (the platform was unreachable, or failed a request that posts nothing): ${again}; if it persists, tell the server's operator`;
-  if (error instanceof AuthError)
-    return "the platform refused the bot (its token, or its permissions in this chat), so nothing was sent: tell the server's operator what the message says; sending again fails the same way";
+  if (error instanceof AuthError) return TOOL_AUTH;
   if (error instanceof TargetNotFoundError) return TARGET_ACTIONS[error.missing];
   if (error instanceof MediaError) return MEDIA_ACTIONS[error.reason];
   if (error instanceof UnsupportedFeatureError)
@@ -45,6 +44,10 @@ export function toolAction(failure: ReceiptFailure, keyed: boolean): string {
     return `the platform refused this part (${error.status}): change it as the message says; the same part fails again`;
   return "see the message";
 }
+
+/** A refused bot: only the operator can change its token or its permissions. */
+const TOOL_AUTH =
+  "the platform refused the bot (its token, or its permissions in this chat), so nothing was sent: tell the server's operator what the message says; sending again fails the same way";
 
 const TARGET_ACTIONS: Record<TargetNotFoundError["missing"], string> = {
   chat: "check `to`: the chat does not exist, the bot is not in it, or the person has not written to the bot first",
@@ -61,3 +64,40 @@ const MEDIA_ACTIONS: Record<MediaError["reason"], string> = {
     "the file could not be fetched: check that its URL answers, or send it in `images` or `files`",
   "unsupported-type": "the platform cannot take this type: convert it, or send it in `files`",
 };
+
+/**
+ * The tool's advice for a call refused before anything was sent (a tool error): what the
+ * agent can change in its arguments, or that only the server's operator can help.
+ */
+export function refusalAction(error: unknown): string {
+  const [issue] = error instanceof PayloadError ? error.issues : [];
+  if (issue?.code === "not_configured" || issue?.code === "not_installed")
+    return "nothing was sent: tell the server's operator what the message says; calling again fails the same way until they do";
+  if (issue?.path[0] === "idempotencyKey")
+    return "nothing was sent: a key names one message to one chat, so give this message a new `idempotencyKey` (repeat a key only with the same arguments)";
+  if (error instanceof PayloadError || error instanceof MediaError)
+    return "nothing was sent: fix the arguments as the message says, then call send_message again";
+  if (error instanceof AuthError) return TOOL_AUTH;
+  return "nothing was sent: tell the server's operator what the message says";
+}
+
+/**
+ * Sentences of core's messages that speak to the integrator (a media policy the agent
+ * cannot change), each with what the agent can do instead. Core's messages are otherwise
+ * passed on as they are: they say what happened.
+ */
+const INTEGRATOR_SENTENCES: ReadonlyArray<readonly [RegExp, string]> = [
+  [
+    /; add its directory to MediaPolicy\.localRoots or move the file there\./g,
+    ": the server sends only the files given in `images` and `files`.",
+  ],
+  [
+    / Name a file inside MediaPolicy\.localRoots \([^)]*\) or a public https URL\./g,
+    " Send the file in `images` or `files`, or name a public https URL.",
+  ],
+];
+
+/** `text` with core's advice to the integrator replaced by what the agent can do. */
+export function inToolTerms(text: string): string {
+  return INTEGRATOR_SENTENCES.reduce((out, [sentence, instead]) => out.replace(sentence, instead), text);
+}
