@@ -1,8 +1,8 @@
 /**
  * The docs name every platform: the per-platform tables are generated from the adapter
  * descriptors (test/platform-docs.ts) and must match what is committed, and every table a
- * platform belongs in (a row or a column per platform) and every line listing the platforms
- * names each adapter of adapters/.
+ * platform belongs in (a row or a column per platform), every guide with a section per
+ * platform and every line listing the platforms names each adapter of adapters/.
  * Regenerate with: OUTBOX_UPDATE_DOCS=1 npx vitest run --project repo platform-docs
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -47,6 +47,9 @@ const platformLists: Array<[file: string, line: string]> = [
   ["README.md", "| `npx -y pnpm@10.34.8 demo`"],
   ["docs/mcp.md", "| a **user** who wants an agent to post to"],
 ];
+
+/** Guides with a section per platform (`## 2. Telegram`): each must have one for every adapter. */
+const sectionPerPlatform: string[] = ["docs/getting-started.md"];
 
 /** The line of `file` that starts with `start` (leading spaces aside). */
 function lineStarting(file: string, start: string): string {
@@ -94,6 +97,17 @@ describe("the docs name every platform", () => {
       .split("|")
       .map((cell) => cell.trim());
     for (const descriptor of descriptors) expect(cells, descriptor.name).toContain(descriptor.title);
+  });
+
+  it.each(sectionPerPlatform)("%s has a section per adapter", (file) => {
+    const headings = readFileSync(join(repoRoot, file), "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("## "));
+    for (const descriptor of descriptors)
+      expect(
+        headings.some((heading) => heading.endsWith(` ${descriptor.title}`)),
+        descriptor.name,
+      ).toBe(true);
   });
 
   it.each(platformLists)("%s: the line %s names every adapter", (file, start) => {
