@@ -217,7 +217,7 @@ describe("failure entries", () => {
     "whether it may have been delivered, the action says as the entry does: %s",
     (_name, error) => {
       const entry = failureEntry(0, error, undefined);
-      expect(/may have been delivered/.test(entry.action)).toBe(entry.ambiguous);
+      expect(/may have been delivered/.test(entry.action ?? "")).toBe(entry.ambiguous);
       if (entry.ambiguous) expect(entry.action).not.toMatch(/nothing was (sent|delivered)/);
       // A failure that can pass is answered with a resend of what did not go.
       if (entry.retryable) expect(entry.action).toMatch(/resend/);
