@@ -41,10 +41,14 @@ const columnPerPlatform: Array<[file: string, header: string]> = [
   ["docs/delivery.md", "| fault | Telegram |"],
 ];
 
-/** Lines of prose that list the platforms (the demo's, the MCP server's): each names every adapter, by title or `name`. */
-const platformLists: Array<[file: string, line: string]> = [
+/**
+ * Lines of prose that list the platforms (the demo's, the MCP server's), with the number of
+ * lines the list runs over when more than one: each names every adapter, by title or `name`.
+ */
+const platformLists: Array<[file: string, line: string, lines?: number]> = [
   ["README.md", "# Run the demo:"],
   ["README.md", "| `npx -y pnpm@10.34.8 demo`"],
+  ["docs/cli.md", "Starts every installed adapter's emulator in-process", 2],
   ["docs/mcp.md", "| a **user** who wants an agent to post to"],
   ["docs/mcp.md", "| `platform` | an offered platform:"],
 ];
@@ -52,13 +56,12 @@ const platformLists: Array<[file: string, line: string]> = [
 /** Guides with a section per platform (`## 2. Telegram`): each must have one for every adapter. */
 const sectionPerPlatform: string[] = ["docs/getting-started.md"];
 
-/** The line of `file` that starts with `start` (leading spaces aside). */
-function lineStarting(file: string, start: string): string {
-  const line = readFileSync(join(repoRoot, file), "utf8")
-    .split("\n")
-    .find((candidate) => candidate.trimStart().startsWith(start));
-  expect(line, `${file}: a line starting "${start}"`).toBeDefined();
-  return line ?? "";
+/** The line of `file` that starts with `start` (leading spaces aside), and the `count - 1` after it. */
+function lineStarting(file: string, start: string, count = 1): string {
+  const lines = readFileSync(join(repoRoot, file), "utf8").split("\n");
+  const index = lines.findIndex((candidate) => candidate.trimStart().startsWith(start));
+  expect(index, `${file}: a line starting "${start}"`).toBeGreaterThanOrEqual(0);
+  return lines.slice(index, index + count).join(" ");
 }
 
 describe("the docs name every platform", () => {
@@ -111,8 +114,8 @@ describe("the docs name every platform", () => {
       ).toBe(true);
   });
 
-  it.each(platformLists)("%s: the line %s names every adapter", (file, start) => {
-    const line = lineStarting(file, start);
+  it.each(platformLists)("%s: the line %s names every adapter", (file, start, lines) => {
+    const line = lineStarting(file, start, lines);
     for (const descriptor of descriptors)
       expect(
         line.includes(descriptor.title) || line.includes(`\`${descriptor.name}\``),
