@@ -1,7 +1,8 @@
 /**
  * The docs name every platform: the per-platform tables are generated from the adapter
  * descriptors (test/platform-docs.ts) and must match what is committed, and every table a
- * platform belongs in names each adapter of adapters/.
+ * platform belongs in (a row or a column per platform), every guide with a section per
+ * platform and every line listing the platforms names each adapter of adapters/.
  * Regenerate with: OUTBOX_UPDATE_DOCS=1 npx vitest run --project repo platform-docs
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -29,7 +30,39 @@ const placed: Array<[file: string, block: DocBlock]> = [
 /** Hand-written tables with a row per platform (their cells are prose): each must name every adapter. */
 const rowPerPlatform: Array<[file: string, header: string]> = [
   ["docs/live-preview.md", "| platform | edit call | delete call |"],
+  ["docs/conformance.md", "| platform | fault targets | named after |"],
+  ["docs/delivery.md", "| platform | can the bot see whether it arrived? |"],
+  ["docs/delivery.md", "| platform | the server closes idle connections after |"],
+  ["docs/protocol.md", "| platform | what the reply cannot do |"],
 ];
+
+/** Hand-written tables with a column per platform: the header names every adapter. */
+const columnPerPlatform: Array<[file: string, header: string]> = [
+  ["docs/delivery.md", "| fault | Telegram |"],
+];
+
+/**
+ * Lines of prose that list the platforms (the demo's, the MCP server's), with the number of
+ * lines the list runs over when more than one: each names every adapter, by title or `name`.
+ */
+const platformLists: Array<[file: string, line: string, lines?: number]> = [
+  ["README.md", "# Run the demo:"],
+  ["README.md", "| `npx -y pnpm@10.34.8 demo`"],
+  ["docs/cli.md", "Starts every installed adapter's emulator in-process", 2],
+  ["docs/mcp.md", "| a **user** who wants an agent to post to"],
+  ["docs/mcp.md", "| `platform` | an offered platform:"],
+];
+
+/** Guides with a section per platform (`## 2. Telegram`): each must have one for every adapter. */
+const sectionPerPlatform: string[] = ["docs/getting-started.md"];
+
+/** The line of `file` that starts with `start` (leading spaces aside), and the `count - 1` after it. */
+function lineStarting(file: string, start: string, count = 1): string {
+  const lines = readFileSync(join(repoRoot, file), "utf8").split("\n");
+  const index = lines.findIndex((candidate) => candidate.trimStart().startsWith(start));
+  expect(index, `${file}: a line starting "${start}"`).toBeGreaterThanOrEqual(0);
+  return lines.slice(index, index + count).join(" ");
+}
 
 describe("the docs name every platform", () => {
   it.each([...new Set(placed.map(([file]) => file))])(
@@ -58,7 +91,34 @@ describe("the docs name every platform", () => {
     const rows = doc.slice(start).split("\n\n")[0]?.split("\n") ?? [];
     for (const descriptor of descriptors)
       expect(
-        rows.some((row) => row.startsWith(`| ${descriptor.title} |`)),
+        rows.some((row) => [descriptor.title, descriptor.name].some((n) => row.startsWith(`| ${n} |`))),
+        descriptor.name,
+      ).toBe(true);
+  });
+
+  it.each(columnPerPlatform)("%s: the table under %s has a column per adapter", (file, header) => {
+    const cells = lineStarting(file, header)
+      .split("|")
+      .map((cell) => cell.trim());
+    for (const descriptor of descriptors) expect(cells, descriptor.name).toContain(descriptor.title);
+  });
+
+  it.each(sectionPerPlatform)("%s has a section per adapter", (file) => {
+    const headings = readFileSync(join(repoRoot, file), "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("## "));
+    for (const descriptor of descriptors)
+      expect(
+        headings.some((heading) => heading.endsWith(` ${descriptor.title}`)),
+        descriptor.name,
+      ).toBe(true);
+  });
+
+  it.each(platformLists)("%s: the line %s names every adapter", (file, start, lines) => {
+    const line = lineStarting(file, start, lines);
+    for (const descriptor of descriptors)
+      expect(
+        line.includes(descriptor.title) || line.includes(`\`${descriptor.name}\``),
         descriptor.name,
       ).toBe(true);
   });

@@ -99,7 +99,10 @@ export function actionFor(error: OutboxError, ambiguous: boolean): string {
   if (error instanceof TargetNotFoundError) return TARGET_ACTIONS[error.missing];
   if (error instanceof MediaError) return MEDIA_ACTIONS[error.reason];
   if (error instanceof UnsupportedFeatureError)
-    return `the platform has no ${error.feature}: leave it out of the payload or send to a platform that has it`;
+    return (
+      FEATURE_ACTIONS[error.feature] ??
+      `the platform has no ${error.feature}: leave it out of the payload or send to a platform that has it`
+    );
   if (error instanceof PayloadError)
     return "fix the input as the message says; nothing was sent (see error.issues for every field)";
   if (error instanceof AgentRunError)
@@ -116,6 +119,22 @@ const TARGET_ACTIONS: Record<TargetNotFoundError["missing"], string> = {
   thread: "check target.thread: the thread or topic does not exist or the bot cannot see it",
   reply: "the message replied to is gone: send without replyToId",
   message: "the message to edit or delete is gone: send a new one",
+};
+
+/**
+ * Features whose refusal is not the platform lacking them, where the generic answer ("the
+ * platform has no …") would contradict the message.
+ */
+const FEATURE_ACTIONS: Partial<Record<string, string>> = {
+  encryption:
+    "the chat is end-to-end encrypted and Outbox does not encrypt (nothing was sent): send to an unencrypted chat, or opt in to plaintext as the message says",
+  media:
+    "the platform takes this kind of file in no form, not even as a document (nothing was sent for it): leave it out of the payload or send to a platform that takes it",
+  threads: "the platform has no threads (nothing was sent): send without target.thread",
+  voice:
+    "the file could not go as a voice note here, as the message says: send it without audioAsVoice (as an audio file)",
+  album:
+    "the adapter declares albums but its transport cannot send one: declare album: null in its capabilities",
 };
 
 const MEDIA_ACTIONS: Record<MediaError["reason"], string> = {

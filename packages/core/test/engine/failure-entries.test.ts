@@ -146,7 +146,7 @@ describe("failure entries", () => {
     ],
     ["refused", refused(), /could not be reached/],
     ["reset", new TransportError("reset", { ambiguous: true }), /may have been delivered/],
-    ["unsupported", new UnsupportedFeatureError("voice", "no"), /has no voice/],
+    ["unsupported", new UnsupportedFeatureError("replies", "no"), /has no replies/],
     ["blocked", media("blocked"), /media\.localRoots/],
     ["too large", media("too-large"), /smaller file/],
     ["not found", media("not-found"), /check the path/],
@@ -167,4 +167,60 @@ describe("failure entries", () => {
   it.each(everyClass)("every error class says what to do: %s", (_name, error, action) => {
     expect(failureEntry(0, error, undefined).action).toMatch(action);
   });
+
+  // Refusals as core and the adapters word them, with the claim their action must not make.
+  const refusals: Array<[string, OutboxError, RegExp, RegExp]> = [
+    [
+      "an encrypted Matrix room",
+      new UnsupportedFeatureError(
+        "encryption",
+        "Matrix room !r:x is end-to-end encrypted (m.megolm.v1.aes-sha2) and Outbox does not encrypt: its members would see the reply marked as unencrypted. Use an unencrypted room, or set allowUnencryptedInEncryptedRooms: true to send plaintext anyway.",
+      ),
+      /end-to-end encrypted and Outbox does not encrypt/,
+      /has no encryption|out of the payload/,
+    ],
+    [
+      "a kind taken in no form",
+      new UnsupportedFeatureError("media", "the platform does not accept audio"),
+      /this kind of file in no form/,
+      /has no media/,
+    ],
+    [
+      "a thread where there are none",
+      new UnsupportedFeatureError("threads", "whatsapp has no threads; refusing to post outside thread 7"),
+      /send without target\.thread/,
+      /payload/,
+    ],
+    [
+      "a voice note that cannot be decoded",
+      new UnsupportedFeatureError(
+        "voice",
+        "note.ogg could not be decoded as OGG/Opus for the voice message's waveform (bad header)",
+      ),
+      /without audioAsVoice/,
+      /has no voice/,
+    ],
+    [
+      "an album without sendAlbum",
+      new UnsupportedFeatureError("album", "the transport has no sendAlbum"),
+      /album: null/,
+      /platform has no album/,
+    ],
+  ];
+  it.each(refusals)("a refusal's action agrees with its message: %s", (_name, error, says, never) => {
+    const { action } = failureEntry(0, error, undefined);
+    expect(action).toMatch(says);
+    expect(action).not.toMatch(never);
+  });
+
+  it.each([...everyClass, ...refusals].map(([name, error]) => [name, error] as const))(
+    "whether it may have been delivered, the action says as the entry does: %s",
+    (_name, error) => {
+      const entry = failureEntry(0, error, undefined);
+      expect(/may have been delivered/.test(entry.action ?? "")).toBe(entry.ambiguous);
+      if (entry.ambiguous) expect(entry.action).not.toMatch(/nothing was (sent|delivered)/);
+      // A failure that can pass is answered with a resend of what did not go.
+      if (entry.retryable) expect(entry.action).toMatch(/resend/);
+    },
+  );
 });
