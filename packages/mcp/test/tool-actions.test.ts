@@ -28,7 +28,9 @@ const errors: OutboxError[] = [
   ...(["blocked", "too-large", "not-found", "fetch-failed", "unsupported-type"] as const).map(
     (reason) => new MediaError(reason, "media"),
   ),
-  new UnsupportedFeatureError("threads", "no threads"),
+  ...(["threads", "encryption", "media", "voice", "album"] as const).map(
+    (feature) => new UnsupportedFeatureError(feature, `refused: ${feature}`),
+  ),
   new PayloadError("bad"),
   new PlatformError("no", { method: "x", status: 400, description: "no" }),
   new PlatformError("down", { method: "x", status: 502, description: "down" }),
@@ -50,4 +52,12 @@ describe("send_message's failure actions", () => {
       if (!keyed) expect(action, error.name).not.toMatch(/same (arguments and )?idempotencyKey/);
     }
   });
+
+  it.each(["encryption", "media", "voice", "album"])(
+    "%s: a refusal that is not the platform lacking a feature never says it lacks one",
+    (feature) => {
+      const action = toolAction({ part: 0, error: new UnsupportedFeatureError(feature, "refused") }, true);
+      expect(action).not.toMatch(/has no/);
+    },
+  );
 });

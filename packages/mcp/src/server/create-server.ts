@@ -102,7 +102,9 @@ export function createOutboxMcpServer(options: OutboxMcpServerOptions): McpServe
           thread: z
             .string()
             .optional()
-            .describe("Thread or topic id (Telegram topic, Slack thread_ts, Discord thread)."),
+            .describe(
+              "Thread or topic id (Telegram topic, Slack thread_ts, Discord thread, Matrix thread root).",
+            ),
           replyTo: z.string().optional().describe("Platform id of the message to reply to."),
           message: z
             .string()

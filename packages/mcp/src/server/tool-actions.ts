@@ -38,7 +38,10 @@ export function toolAction(failure: ReceiptFailure, keyed: boolean): string {
   if (error instanceof TargetNotFoundError) return TARGET_ACTIONS[error.missing];
   if (error instanceof MediaError) return MEDIA_ACTIONS[error.reason];
   if (error instanceof UnsupportedFeatureError)
-    return `the platform has no ${error.feature}: send without it, or to a platform that has it`;
+    return (
+      FEATURE_ACTIONS[error.feature] ??
+      `the platform has no ${error.feature}: send without it, or to a platform that has it`
+    );
   if (error instanceof PayloadError) return "fix the arguments as the message says; nothing was sent";
   if (error instanceof PlatformError)
     return `the platform refused this part (${error.status}): change it as the message says; the same part fails again`;
@@ -54,6 +57,21 @@ const TARGET_ACTIONS: Record<TargetNotFoundError["missing"], string> = {
   thread: "check `thread`: the thread or topic does not exist or the bot cannot see it",
   reply: "the message replied to is gone: send without `replyTo`",
   message: "the message is gone: send a new one",
+};
+
+/**
+ * Refusals that are not the platform lacking a feature, where "the platform has no …" would
+ * contradict the message: what the agent can change in its arguments instead.
+ */
+const FEATURE_ACTIONS: Partial<Record<string, string>> = {
+  encryption:
+    "the chat is end-to-end encrypted and this server does not encrypt, so nothing was sent: send to another chat, or tell the server's operator",
+  media:
+    "the platform takes this kind of file in no form, so nothing was sent for it: leave it out of `images` and `files`, or send it to another platform",
+  threads: "the platform has no threads, so nothing was sent: call send_message again without `thread`",
+  voice: "the file could not go as a voice note here: call send_message again with `voice` false",
+  album:
+    "the platform could not send these images together: send them in separate calls, or tell the server's operator",
 };
 
 const MEDIA_ACTIONS: Record<MediaError["reason"], string> = {
