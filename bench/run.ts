@@ -110,7 +110,7 @@ for (const gate of failedGates)
 for (const gate of missing) console.log(`GATE MISSING ${gate}`);
 console.log(
   `\ngoals: ${met} of ${goals.length} met (reported, never failing); gates: ${gates.length - failedGates.length} of ${gates.length} passed` +
-    `${quick ? " (quick run: absolute gates and exact counts only)" : ""}; suites failed: ${Object.keys(run.errors).length}` +
+    `${quick ? " (quick run: absolute gates and exact counts only)" : ""}; required gates missing: ${missing.length}; suites failed: ${Object.keys(run.errors).length}` +
     `${update ? "; baseline updated" : ""}\nreport: bench/results/latest.md`,
 );
 process.exit(failedGates.length > 0 || missing.length > 0 || Object.keys(run.errors).length > 0 ? 1 : 0);
