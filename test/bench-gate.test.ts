@@ -2,6 +2,7 @@ import { parseReplyMarkdown } from "@outbox/core";
 import { describe, expect, it } from "vitest";
 import { measure } from "../bench/support/measure.js";
 import { checkGates, type Metric, ratioMetric } from "../bench/support/metrics.js";
+import { missingGates } from "../bench/support/required-gates.js";
 
 const gated = (value: number, spread = 0): Metric => ({
   id: "x.ratio",
@@ -59,6 +60,36 @@ describe("bench regression gates", () => {
     // An absolute gate fails a quick run too.
     expect(quick([lost(0)])[0]?.passed).toBe(true);
     expect(quick([lost(1)])[0]?.passed).toBe(false);
+  });
+
+  it("a run that stops reporting a gate CI relies on, or reports it ungated, is told so", () => {
+    const required = new Map([
+      ["load.slack.lost", "max"],
+      ["slack.httpCalls.file", "exact"],
+    ] as const);
+    const lost: Metric = { id: "load.slack.lost", value: 0, unit: "count", max: 0 };
+    const calls: Metric = { id: "slack.httpCalls.file", value: 3, unit: "calls", gate: true, exact: true };
+    const ran = new Set(["load", "slack"]);
+    expect(missingGates([lost, calls], ran, required)).toEqual([]);
+    // Dropped (renamed, or its payload removed): checkGates alone sees nothing to fail.
+    expect(checkGates([calls], [lost, calls], { quick: true }).every((gate) => gate.passed)).toBe(true);
+    expect(missingGates([calls], ran, required)).toEqual(["load.slack.lost: not reported"]);
+    // Still reported, but no longer gated.
+    expect(
+      missingGates(
+        [
+          { ...lost, max: undefined },
+          { ...calls, exact: undefined },
+        ],
+        ran,
+        required,
+      ),
+    ).toEqual([
+      "load.slack.lost: reported without its absolute gate (max)",
+      "slack.httpCalls.file: reported without its exact gate",
+    ]);
+    // A run of some suites is held only to theirs.
+    expect(missingGates([calls], new Set(["slack"]), required)).toEqual([]);
   });
 
   it("a deliberate 2× slowdown injected in a tiny bench makes its gate fail", async () => {

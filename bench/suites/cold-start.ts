@@ -46,6 +46,11 @@ const CHAT = 42;
 const REPLY = "Your order has shipped and should arrive on Thursday. Reply here if anything looks wrong.";
 /** The packages an integrator of the Telegram adapter installs from this workspace. */
 const PACKED = ["packages/core", "adapters/telegram"];
+/**
+ * What building them needs besides: the Telegram adapter's declarations import the
+ * conformance kit's types (its conformance entry), read from that package's `dist/`.
+ */
+const BUILT = [...PACKED, "packages/conformance"];
 
 /** A sender measured in its own fresh process. */
 type Sender = "outbox" | "grammy" | "chatsdk";
@@ -104,9 +109,9 @@ function newest(dir: string): number {
   return latest;
 }
 
-/** Builds the packed packages when their `dist/` is missing or older than their sources. */
+/** Builds the packed packages (and what their build reads) when their `dist/` is missing or older than their sources. */
 async function buildIfStale(): Promise<void> {
-  const stale = PACKED.filter((dir) => {
+  const stale = BUILT.filter((dir) => {
     const built = join(root, dir, "dist", "index.js");
     return !existsSync(built) || statSync(built).mtimeMs < newest(join(root, dir, "src"));
   });

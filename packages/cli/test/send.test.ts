@@ -96,6 +96,28 @@ describe.concurrent("outbox send", { timeout: SPAWN_TIMEOUT_MS }, () => {
     expect(run.stderr).not.toContain("MediaPolicy");
   });
 
+  it("--json: each failure entry says what the part held, whether it may have gone, whether to resend and what to do", async () => {
+    const run = await outbox(["send", "telegram", "--emulator", "--json", "--media", "/etc/passwd", "-"], {
+      cwd: fixturesDir,
+      input: "One attachment follows.",
+    });
+    expect(run.code).toBe(1);
+    const { receipt } = JSON.parse(run.stdout) as { receipt: { ok: boolean; failures: unknown[] } };
+    expect(receipt.ok).toBe(false);
+    expect(receipt.failures).toEqual([
+      {
+        part: 1,
+        code: "media_blocked",
+        message: expect.stringContaining("/etc/passwd"),
+        content: "media /etc/passwd",
+        ambiguous: false,
+        retryable: false,
+        action: expect.stringMatching(/^the media policy refused the reference/),
+        ref: "/etc/passwd",
+      },
+    ]);
+  });
+
   it("an unknown chat: nothing delivered, exit 2, one line saying what --to must be", async () => {
     const real = await outbox(["send", "telegram", "--to", "99", "hi"], {
       env: { OUTBOX_TELEGRAM_TOKEN: TOKEN, OUTBOX_TELEGRAM_API_ROOT: telegram.apiRoot },

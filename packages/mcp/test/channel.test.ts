@@ -41,13 +41,17 @@ describe("the MCP channel's Markdown", () => {
   });
 
   it("property: what the client decodes is the reply's visible text", () => {
+    // A random seed each run; a failure prints its seed and path, and SEED=<seed> PATH_IN_RUN=<path>
+    // replays that very counterexample.
+    const replay =
+      process.env.SEED === undefined ? {} : { seed: Number(process.env.SEED), path: process.env.PATH_IN_RUN };
     const alphabet = fc.constantFrom(..."ab *_~`|[]()<>&\\#-+=!1.\n>".split(""));
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 40 }), (chars) => {
         const tree = parseMarkdown(chars.join(""));
         expect(shown(decodeMarkdown(renderMarkdown(tree)).text)).toBe(shown(toPlainText(tree)));
       }),
-      { numRuns: Number(process.env.RUNS ?? 1000) },
+      { numRuns: Number(process.env.RUNS ?? 1000), ...replay },
     );
   });
 
