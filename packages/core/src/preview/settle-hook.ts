@@ -6,6 +6,7 @@ import type {
   SentMessage,
   Transport,
 } from "../adapter/types.js";
+import { pacedCall } from "../engine/paced-call.js";
 import { withRetries } from "../engine/retry.js";
 import type { PlanHook } from "../engine/run-plan.js";
 import { OutboxError } from "../errors/errors.js";
@@ -47,7 +48,7 @@ export function settleHook(
       const wait = message.changedAt + engine.edits.minIntervalMs - clock.now();
       if (wait > 0) await clock.sleep(wait, base.signal);
       const editText = transport.editText as NonNullable<Transport["editText"]>;
-      const sent = await withRetries(() => editText({ ...base, type: "edit", messageId: id, text }), retry);
+      const sent = await pacedCall(() => editText({ ...base, type: "edit", messageId: id, text }), retry);
       message.shown = text.text;
       message.changedAt = clock.now();
       return sent.degraded;
