@@ -9,7 +9,8 @@ import { unreachable } from "../errors/failure-entry.js";
 import type { Target } from "../payload/types.js";
 import type { AlbumPart, Degradation, MediaPart, TextPart } from "../plan/types.js";
 import { type OperationRole, operationKey } from "./operation-key.js";
-import { isAmbiguous, type RetryContext, withRetries } from "./retry.js";
+import { pacedCall } from "./paced-call.js";
+import { isAmbiguous, type RetryContext } from "./retry.js";
 
 /** A part that goes to the platform. */
 export type SendablePart = TextPart | MediaPart | AlbumPart;
@@ -54,13 +55,11 @@ export async function deliverPart(
   for (;;) {
     const operation = toOperation(current, reply, context, keyOf(context, index, "part"));
     try {
-      const sent = await withRetries(() => call(context.transport, operation), {
+      const sent = await pacedCall(() => call(context.transport, operation), {
         ...retryContext(context, index),
         kind: operation.type === "text" ? "text" : operation.type === "album" ? "album" : "media",
       });
       if (sent.degraded !== undefined) degraded.push(sent.degraded);
-      if (sent.rateLimit !== undefined && sent.rateLimit.remaining <= 0)
-        context.retry.pacer.pause(context.target.to, sent.rateLimit.resetAfterMs);
       return { messages: [{ id: sent.id, kind: kindOf(operation), part: index }], degraded };
     } catch (raw) {
       context.retry.signal?.throwIfAborted();
@@ -112,7 +111,7 @@ async function rescueCaption(
     keyOf(context, index, "caption"),
   );
   try {
-    const sent = await withRetries(() => call(context.transport, operation), retryContext(context, index));
+    const sent = await pacedCall(() => call(context.transport, operation), retryContext(context, index));
     return {
       message: { id: sent.id, kind: "text", part: index },
       degradation: {

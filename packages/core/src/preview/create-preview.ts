@@ -5,7 +5,7 @@ import type {
   RenderedText,
   Transport,
 } from "../adapter/types.js";
-import { withRetries } from "../engine/retry.js";
+import { pacedCall } from "../engine/paced-call.js";
 import { PayloadError } from "../errors/errors.js";
 import type { Target } from "../payload/types.js";
 import { createPreviewText } from "./preview-text.js";
@@ -59,10 +59,10 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
     const id = message.id;
     if (id === undefined) {
       const op = { ...base, type: "text" as const, text, ...(replyTo === undefined ? {} : { replyTo }) };
-      message.id = (await withRetries(() => transport.sendText(op), retry)).id;
+      message.id = (await pacedCall(() => transport.sendText(op), retry)).id;
     } else {
       const op = { ...base, type: "edit" as const, messageId: id, text };
-      await withRetries(() => (transport.editText as NonNullable<Transport["editText"]>)(op), retry);
+      await pacedCall(() => (transport.editText as NonNullable<Transport["editText"]>)(op), retry);
     }
     message.shown = text.text;
     message.changedAt = clock.now();

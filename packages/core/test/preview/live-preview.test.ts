@@ -89,6 +89,25 @@ describe("live preview: updates", () => {
     expect(rows(h.calls)[1]).toEqual(["edit", 2500, "ab"]);
   });
 
+  it("an edit answered with no budget left holds the chat until the reset, like a send", async () => {
+    const h = previewHarness();
+    h.behaveEdits((op) =>
+      op.type === "edit" ? { id: op.messageId, rateLimit: { remaining: 0, resetAfterMs: 5000 } } : undefined,
+    );
+    const preview = await showing(h, "Hel");
+    preview.update("Hello");
+    await h.clock.advance(1000);
+    h.behaveEdits(() => undefined);
+    preview.update("Hello world");
+    await h.clock.advance(4999);
+    expect(rows(h.calls)).toEqual([
+      ["text", 0, "Hel"],
+      ["edit", 1000, "Hello"],
+    ]);
+    await h.clock.advance(1);
+    expect(rows(h.calls)[2]).toEqual(["edit", 6000, "Hello world"]);
+  });
+
   it("never edits to the text already shown", async () => {
     const h = previewHarness();
     const preview = await showing(h, "Same text");
