@@ -25,12 +25,23 @@ import type { EmulatedChat, FetchedUrl, ObservedMessage, TelegramEmulatorOptions
 /** One request the emulator answered: `method` is the Bot API method as called. */
 export type { EmulatorRequest };
 
-/** The Bot API methods it answers: a fault's `method` names one (compared without regard to case). */
+/**
+ * The Bot API methods it answers, as a fault's `method` names them (compared without regard to
+ * case, as Telegram compares method names).
+ */
 export const TELEGRAM_FAULT_TARGETS: readonly string[] = [
+  "sendMessage",
+  "sendPhoto",
+  "sendAnimation",
+  "sendVideo",
+  "sendAudio",
+  "sendVoice",
+  "sendDocument",
+  "sendMediaGroup",
+  "editMessageText",
+  "deleteMessage",
   "getMe",
   "sendChatAction",
-  ...Object.keys(SEND_METHODS),
-  ...Object.keys(EDIT_METHODS),
 ];
 
 /** A running emulator. */
