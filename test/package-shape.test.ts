@@ -121,3 +121,21 @@ describe("package READMEs", () => {
     },
   );
 });
+
+describe("core's entries", () => {
+  it("the main entry is the integrator's: the emulator kit is ./testing, queue internals ./internal", async () => {
+    const main: Record<string, unknown> = await import("@outbox/core");
+    const testing: Record<string, unknown> = await import("@outbox/core/testing");
+    const internal: Record<string, unknown> = await import("@outbox/core/internal");
+    for (const name of ["serveEmulator", "serveFaults", "createTokenBuckets", "readStrictForm"]) {
+      expect(main[name], name).toBeUndefined();
+      expect(typeof testing[name], name).toBe("function");
+    }
+    for (const name of ["Fifo", "limitRates", "heldBackBurst", "createPacer", "resolveRetryPolicy"]) {
+      expect(main[name], name).toBeUndefined();
+      expect(typeof internal[name], name).toBe("function");
+    }
+    // An emulated channel's inject throws this: integrators catch it from the main entry.
+    expect(main.UnknownFaultError).toBe(testing.UnknownFaultError);
+  });
+});

@@ -4,13 +4,8 @@
  * items show their marker (`• `, `3. `), their nested lines indented under it, so the
  * suite reads the line structure from the text.
  */
-import {
-  type ObservedFormat,
-  type ObservedFormatKind,
-  type ObservedLine,
-  observedLines,
-  parseMarkdown,
-} from "@outbox/core";
+import { type ObservedFormat, type ObservedFormatKind, type ObservedLine, parseMarkdown } from "@outbox/core";
+import { observedLines } from "@outbox/core/testing";
 import type { List, Nodes, RootContent } from "mdast";
 
 /** Visible text and formatting spans (UTF-16 offsets over `text`). */
