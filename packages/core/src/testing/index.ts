@@ -25,6 +25,7 @@ export {
 } from "../adapter/emulator-server.js";
 export { createFaultQueue, FAULT_KINDS, type FaultQueue, UnknownFaultError } from "../adapter/fault-queue.js";
 export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "../adapter/html-reading.js";
+export { type DecodedMarkdown, decodeMarkdown } from "../adapter/markdown-reading.js";
 export type * from "../adapter/observed.js";
 export { observedLines } from "../adapter/observed-lines.js";
 export { mergeMentions, observedMentions } from "../adapter/observed-mentions.js";
