@@ -5,8 +5,8 @@
  * failures"; docs/conformance.md, "Fault targets").
  */
 
-import { readFileSync } from "node:fs";
 import { type EmulatedChannel, type EmulatedChannelOptions, UnknownFaultError } from "@outbox/core";
+import type { PlatformEmulator } from "@outbox/core/testing";
 import { createEmulatedChannel as discord } from "@outbox/discord/testing";
 import { createEmulatedChannel as matrix } from "@outbox/matrix/testing";
 import { createEmulatedChannel as slack } from "@outbox/slack/testing";
@@ -14,6 +14,7 @@ import { createEmulatedChannel as telegram } from "@outbox/telegram/testing";
 import { createEmulatedChannel as web } from "@outbox/web/testing";
 import { createEmulatedChannel as whatsapp } from "@outbox/whatsapp/testing";
 import { describe, expect, it } from "vitest";
+import { documentedTargets } from "./support/fault-targets.js";
 
 /** Each adapter's channel factory, typed as core's surface: a missing member fails type-checking. */
 const channels: Array<[string, (options?: EmulatedChannelOptions) => Promise<EmulatedChannel>]> = [
@@ -59,19 +60,6 @@ describe.each(channels)("%s: createEmulatedChannel", (name, open) => {
   });
 });
 
-/** The fault targets docs/conformance.md lists for each platform ("Fault targets"). */
-function documentedTargets(): Map<string, string[]> {
-  const doc = readFileSync(new URL("../docs/conformance.md", import.meta.url), "utf8");
-  const section = doc.slice(doc.indexOf("### Fault targets"));
-  const rows = new Map<string, string[]>();
-  for (const [, platform, cell] of section.matchAll(/^\| (\w+)[^|]* \| ([^|]+) \| [^|]+ \|$/gm))
-    rows.set(
-      platform as string,
-      [...(cell as string).matchAll(/`([^`]+)`/g)].map((m) => m[1] as string),
-    );
-  return rows;
-}
-
 describe("docs/conformance.md, Fault targets", () => {
   const documented = documentedTargets();
   it.each(channels)("%s: every documented target is one its emulator answers", async (name, open) => {
@@ -81,6 +69,37 @@ describe("docs/conformance.md, Fault targets", () => {
     try {
       for (const method of targets)
         channel.inject({ kind: "rate-limit", retryAfterMs: 0, method, skip: 1_000 });
+    } finally {
+      await channel.close();
+    }
+  });
+});
+
+/** The platform adapters' channels, typed with core's emulator surface: a missing member fails type-checking. */
+const platformChannels: Array<
+  [string, (options?: EmulatedChannelOptions) => Promise<EmulatedChannel<PlatformEmulator>>]
+> = [
+  ["telegram", telegram],
+  ["slack", slack],
+  ["discord", discord],
+  ["whatsapp", whatsapp],
+  ["matrix", matrix],
+];
+
+describe.each(platformChannels)("%s: the emulator of createEmulatedChannel", (_name, open) => {
+  it("is the kit's platform emulator: its request log, fault targets and faults, as the channel's", async () => {
+    const channel = await open();
+    try {
+      expect(channel.emulator.faultTargets.length).toBeGreaterThan(0);
+      channel.inject({ kind: "rate-limit", retryAfterMs: 10, method: channel.emulator.faultTargets[0] });
+      expect(() => channel.emulator.inject({ kind: "reset", method: "noSuchMethod" })).toThrow(
+        UnknownFaultError,
+      );
+      const receipt = await channel.adapter.send({ text: "hello" }, channel.target);
+      expect(receipt.ok).toBe(true);
+      expect(channel.emulator.requests.length).toBeGreaterThan(0);
+      expect(channel.emulator.rateLimitRefusals()).toBe(0);
+      expect(channel.emulator.refusedConnections()).toBe(0);
     } finally {
       await channel.close();
     }

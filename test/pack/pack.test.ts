@@ -116,8 +116,10 @@ beforeAll(async () => {
     if (pkg.private) continue;
     const tarball = join(tarballs, `${pkg.name.replace(/^@/, "").replace("/", "-")}-${pkg.version}.tgz`);
     const manifest = JSON.parse(await sh("tar", ["-xzOf", tarball, "package/package.json"], work));
-    // An adapter is a package with an emulated channel under ./testing (adapters/*, and packages/web).
-    const adapter = "./testing" in manifest.exports ? dir.split("/").at(-1) : undefined;
+    // An adapter is a package with an emulated channel under ./testing (adapters/*, and packages/web);
+    // core's ./testing is the emulator kit.
+    const adapter =
+      "./testing" in manifest.exports && pkg.name !== "@outbox/core" ? dir.split("/").at(-1) : undefined;
     packed.push({ name: pkg.name, tarball, manifest, ...(adapter ? { adapter } : {}) });
     listings.set(pkg.name, (await sh("tar", ["-tzf", tarball], work)).trim().split("\n"));
   }

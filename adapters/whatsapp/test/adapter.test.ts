@@ -114,7 +114,7 @@ describe("createWhatsAppAdapter", () => {
     expect(receipt.failures.map((f) => f.error.code)).toEqual(["media_unsupported_type"]);
     expect(receipt.failures[0]?.error.message).toMatch(/image\/gif cannot be sent here/);
     expect(e.observe(TO).map((m) => m.kind)).toEqual(["image"]);
-    expect(e.requests.filter((r) => r.edge === "media")).toHaveLength(1);
+    expect(e.requests.filter((r) => r.method === "media")).toHaveLength(1);
   });
 
   it("says in the receipt that a voice note over 512 KB shows without its play icon", async () => {
@@ -149,7 +149,7 @@ async function linkSetup(config: Partial<WhatsAppAdapterConfig> = { mediaByLink:
   return { ...(await setup({ limits: false }, { media: media.policy, ...config })), media };
 }
 
-const edges = (e: { requests: readonly { edge: string }[] }) => e.requests.map((r) => r.edge);
+const edges = (e: { requests: readonly { method: string }[] }) => e.requests.map((r) => r.method);
 
 describe("media by link", () => {
   it("sends an https item the policy accepted as its link, captioned, without uploading it", async () => {

@@ -1,5 +1,5 @@
 import { inspect } from "node:util";
-import { type CredentialEcho, startCredentialEcho } from "@outbox/core";
+import { type CredentialEcho, startCredentialEcho } from "@outbox/core/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { createWhatsAppAdapter } from "../src/index.js";
 

@@ -1,19 +1,15 @@
 /**
  * @outbox/core: the reply protocol parser and payload model, the safe media loader,
- * the delivery plan and engine, errors, pacing and once-only delivery.
+ * the delivery plan and engine, errors, pacing and once-only delivery: what an integrator
+ * and an adapter use. The emulator kit is `@outbox/core/testing`; engine pieces only
+ * Outbox's own packages share are `@outbox/core/internal`.
  *
  * @packageDocumentation
  */
 
-export {
-  type CredentialEcho,
-  type CredentialEchoOptions,
-  startCredentialEcho,
-} from "./adapter/credential-echo.js";
 export type * from "./adapter/descriptor.js";
 export { type AdapterEnvReading, adapterSecrets, readAdapterEnv } from "./adapter/descriptor-env.js";
-export { type EmulatorFaults, serveFaults } from "./adapter/emulator-faults.js";
-export { createFaultQueue, FAULT_KINDS, type FaultQueue, UnknownFaultError } from "./adapter/fault-queue.js";
+export { FAULT_KINDS, UnknownFaultError } from "./adapter/fault-queue.js";
 export {
   AdapterDescriptorError,
   adapterSpecifiers,
@@ -22,31 +18,9 @@ export {
   findAdapterDescriptors,
   loadAdapterDescriptor,
 } from "./adapter/find-descriptors.js";
+// Also the web inbox's reading of its own pages at run time, so not only the kit's.
 export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "./adapter/html-reading.js";
 export type * from "./adapter/observed.js";
-export { observedLines } from "./adapter/observed-lines.js";
-export { mergeMentions, observedMentions } from "./adapter/observed-mentions.js";
-export { type DecodedHtml, decodeStrictHtml } from "./adapter/strict-html.js";
-export {
-  type DecodedMarkers,
-  decodeStrictMarkers,
-  type MarkerAtom,
-  type MarkerDialect,
-  type MarkerSpan,
-} from "./adapter/strict-markers.js";
-export {
-  type MultipartPartHead,
-  type MultipartPartSink,
-  multipartBoundary,
-  parseFormDataDisposition,
-  type ReadFormOptions,
-  type ReceivedFilePart,
-  type ReceivedForm,
-  readStrictForm,
-  readStrictMultipart,
-  StrictMultipartError,
-} from "./adapter/strict-multipart.js";
-export { type BucketRule, createTokenBuckets, type TokenBuckets } from "./adapter/token-buckets.js";
 export * from "./adapter/types.js";
 export * from "./engine/index.js";
 export * from "./errors/errors.js";

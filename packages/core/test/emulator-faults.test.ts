@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { Agent, createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { serveFaults } from "../src/index.js";
+import { serveFaults } from "../src/testing/index.js";
 
 /** A server that records each request's path as processed and answers 200, with faults installed. */
 async function start() {

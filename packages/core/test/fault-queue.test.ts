@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFaultQueue, FAULT_KINDS, type Fault, UnknownFaultError } from "../src/index.js";
+import { createFaultQueue, FAULT_KINDS, type Fault, UnknownFaultError } from "../src/testing/index.js";
 
 /** The methods the queue's emulator answers. */
 const METHODS = [

@@ -1,5 +1,6 @@
+import MarkdownIt from "markdown-it";
 import { describe, expect, it } from "vitest";
-import { type HtmlNode, type HtmlReading, readHtml } from "../src/index.js";
+import { type HtmlNode, type HtmlReading, readHtml } from "../src/testing/index.js";
 
 /** Nodes as htmlparser2's `parseDocument` gives them (core has no HTML parser of its own). */
 const t = (data: string): HtmlNode => ({ type: "text", data });
@@ -63,5 +64,48 @@ describe("readHtml", () => {
       { kind: "quote", offset: 0, length: 1 },
       { kind: "italic", offset: 2, length: 5 },
     ]);
+  });
+});
+
+/** A small reader of markdown-it's HTML into nodes as htmlparser2 gives them (well-formed tags only). */
+function parseRendered(html: string): HtmlNode[] {
+  const root: HtmlNode = { type: "root", children: [] };
+  const open = [root];
+  for (const [, close, name, attribs, data] of html.matchAll(/<(\/?)(\w+)([^>]*)>|([^<]+)/g)) {
+    const parent = open.at(-1) as HtmlNode;
+    if (data !== undefined) parent.children?.push(t(data));
+    else if (close) open.pop();
+    else {
+      const node = el(
+        name as string,
+        Object.fromEntries([...(attribs ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]])),
+      );
+      parent.children?.push(node);
+      if (name !== "br" && name !== "hr") open.push(node);
+    }
+  }
+  return root.children ?? [];
+}
+
+describe("readHtml on markdown-it's output", () => {
+  const markdown = new MarkdownIt();
+  const read = (source: string) => readHtml(parseRendered(markdown.render(source)), READING);
+
+  it("reads the newlines between block tags as nothing: no stray space, no extra blank line", () => {
+    expect(read("- a\n- b\n\npara").text).toBe("• a\n• b\n\npara");
+    expect(read("> quoted\n\ntext").text).toBe("quoted\n\ntext");
+    expect(read("- a\n  - b\n- c").text).toBe("• a\n  • b\n• c");
+    expect(read("# Title\n\n```ts\nx\n```\n\n1. one\n2. two").text).toBe("Title\n\nx\n\n1. one\n2. two");
+  });
+
+  it("keeps a loose list item's bullet on the line of its first paragraph", () => {
+    const loose = read("- first\n\n- second\n\n  more");
+    expect(loose.text).toBe("• first\n• second\n\nmore");
+    expect(loose.lines.map((line) => line.kind)).toEqual(["item", "item", "blank", "text"]);
+  });
+
+  it("puts a quote span over the quoted words only", () => {
+    const quote = read("> quoted\n\ntext");
+    expect(quote.formatting).toEqual([{ kind: "quote", offset: 0, length: "quoted".length }]);
   });
 });

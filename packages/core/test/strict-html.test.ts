@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeStrictHtml } from "../src/adapter/strict-html.js";
-import { observedLines } from "../src/index.js";
+import { observedLines } from "../src/testing/index.js";
 
 const TAGS = { b: "bold", a: "link", pre: "pre", code: "code", blockquote: "quote" } as const;
 

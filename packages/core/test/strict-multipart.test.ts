@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { multipartFileName } from "../src/index.js";
 import {
   multipartBoundary,
-  multipartFileName,
   parseFormDataDisposition,
   readStrictForm,
   StrictMultipartError,
-} from "../src/index.js";
+} from "../src/testing/index.js";
 
 const B = "----b";
 const part = (disposition: string, body: string, type?: string) =>

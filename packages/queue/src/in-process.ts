@@ -2,7 +2,8 @@
  * The embedded outbox: the same API in this process, no Redis. Jobs wait in one FIFO per
  * target; a worker runs up to `concurrency` targets at once, one job per target at a time.
  */
-import { type ChannelAdapter, createMemoryStore, Fifo, systemClock } from "@outbox/core";
+import { type ChannelAdapter, createMemoryStore, systemClock } from "@outbox/core";
+import { Fifo } from "@outbox/core/internal";
 import { Completions } from "./events.js";
 import { type JobData, runJob, toJob } from "./job.js";
 import type { Outbox, OutboxConfig, OutboxWorker, QueuedReceipt } from "./types.js";

@@ -3,6 +3,7 @@ export { createEmulatedChannel, type DiscordEmulatedChannel } from "./channel.js
 export { DiscordApiError } from "./emulator/api-error.js";
 export { type DecodedMarkdown, decodeDiscordMarkdown } from "./emulator/markdown.js";
 export {
+  DISCORD_FAULT_TARGETS,
   type DiscordEmulator,
   type DiscordEmulatorRequest,
   startDiscordEmulator,

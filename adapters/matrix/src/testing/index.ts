@@ -2,7 +2,12 @@
 export { createEmulatedChannel, type MatrixEmulatedChannel } from "./channel.js";
 export { MatrixApiError } from "./emulator/api-error.js";
 export { type DecodedHtml, decodeHtml } from "./emulator/html.js";
-export { type MatrixEmulator, type MatrixEmulatorRequest, startMatrixEmulator } from "./emulator/server.js";
+export {
+  MATRIX_FAULT_TARGETS,
+  type MatrixEmulator,
+  type MatrixEmulatorRequest,
+  startMatrixEmulator,
+} from "./emulator/server.js";
 export type { StoredEvent } from "./emulator/store.js";
 export {
   BOT_USER,

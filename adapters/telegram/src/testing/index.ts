@@ -10,7 +10,12 @@ export {
   parseTelegramHtml,
   type TextEntity,
 } from "./emulator/html-entities.js";
-export { type EmulatorRequest, startTelegramEmulator, type TelegramEmulator } from "./emulator/server.js";
+export {
+  type EmulatorRequest,
+  startTelegramEmulator,
+  TELEGRAM_FAULT_TARGETS,
+  type TelegramEmulator,
+} from "./emulator/server.js";
 export type {
   EmulatedChat,
   EmulatorRateLimits,

@@ -1,7 +1,12 @@
 /** Testing tools for the WhatsApp adapter: the strict Cloud API emulator and a ready emulated conversation. */
 export { createEmulatedChannel, EMULATED_RECIPIENT, type WhatsAppEmulatedChannel } from "./channel.js";
 export { type DecodedMarkup, decodeMarkup } from "./emulator/markup.js";
-export { type EmulatorRequest, startWhatsAppEmulator, type WhatsAppEmulator } from "./emulator/server.js";
+export {
+  type EmulatorRequest,
+  startWhatsAppEmulator,
+  WHATSAPP_FAULT_TARGETS,
+  type WhatsAppEmulator,
+} from "./emulator/server.js";
 export type {
   Fault,
   ObservedMessage,

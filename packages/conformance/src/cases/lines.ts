@@ -4,7 +4,8 @@
  * from `ObservedMessage.lines` or, when the emulator leaves it out, from the visible text
  * with `observedLines`.
  */
-import { type ObservedLine, observedLines } from "@outbox/core";
+import type { ObservedLine } from "@outbox/core";
+import { observedLines } from "@outbox/core/testing";
 import { expect } from "vitest";
 import type { CaseContext, CaseDefinition, ObservedMessage } from "../types.js";
 import { shows, spannedText, spansOf } from "./formatting.js";

@@ -1,4 +1,5 @@
-import { type Capabilities, createFaultQueue, createTokenBuckets, type MediaKind } from "@outbox/core";
+import type { Capabilities, MediaKind } from "@outbox/core";
+import { createFaultQueue, createTokenBuckets } from "@outbox/core/testing";
 import { sha256Hex } from "../fixtures.js";
 import type { Fault, ObservedMessage } from "../types.js";
 import { type ParsedReferenceMarkup, parseReferenceMarkup, parseReferenceSpans } from "./markup.js";

@@ -5,13 +5,8 @@
  * (links judged by core's untrusted-text policy); the emulator parses it, refuses anything
  * malformed and decodes the formatting spans.
  */
-import {
-  decodeStrictHtml,
-  judgeLinks,
-  type ObservedFormat,
-  type ObservedFormatKind,
-  type Renderer,
-} from "@outbox/core";
+import { judgeLinks, type ObservedFormat, type ObservedFormatKind, type Renderer } from "@outbox/core";
+import { decodeStrictHtml } from "@outbox/core/testing";
 import type { Nodes, Root } from "mdast";
 
 /** The tags the reference platform understands, and the span each shows. */

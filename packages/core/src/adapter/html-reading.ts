@@ -5,7 +5,10 @@
  * lines. Blocks are apart by a blank line, list items and `<br>` by a line break, and text
  * after a block starts a new line; a list item shows its marker (`• `, or its number and
  * `. `), indented two spaces per nesting level; a raw newline outside `<pre>` is a space, as
- * HTML lays it out (so line structure must be elements). Headings are `heading` lines.
+ * HTML lays it out (so line structure must be elements). Whitespace at the start or end of a
+ * line shows as nothing, as a browser collapses it: the newlines a renderer writes between
+ * block tags (markdown-it's `<ul>\n<li>`) add no space and no blank line, and a loose list
+ * item's first paragraph stays on its marker's line. Headings are `heading` lines.
  */
 
 import type { ObservedFormat, ObservedFormatKind, ObservedLine } from "./observed.js";
@@ -65,9 +68,14 @@ export function readHtml(nodes: readonly HtmlNode[], reading: HtmlReading): Read
   let afterBlock = false;
   const formatting: ObservedFormat[] = [];
   const headings: number[] = [];
+  /** A list item's marker was just written: its first block starts on the marker's line. */
+  let atMarker = false;
   /** Start a block: at least `separator` (line breaks) after what came before. */
   const separate = (separator: string) => {
     afterBlock = false;
+    if (atMarker) return;
+    // Spaces before a line break show as nothing.
+    text = text.replace(/[ \t]+(\n*)$/, "$1");
     if (text === "" || (/\n*$/.exec(text)?.[0].length ?? 0) >= separator.length) return;
     text = text.replace(/\n*$/, "") + separator;
   };
@@ -76,9 +84,13 @@ export function readHtml(nodes: readonly HtmlNode[], reading: HtmlReading): Read
   const walk = (children: readonly HtmlNode[], inPre: boolean) => {
     for (const node of children) {
       if (node.type === "text") {
-        const data = inPre ? (node.data ?? "") : (node.data ?? "").replace(/\r?\n/g, " ");
+        let data = inPre ? (node.data ?? "") : (node.data ?? "").replace(/\r?\n/g, " ");
         if (afterBlock && data.trim() === "") continue;
         if (afterBlock) separate("\n");
+        // At the start of a line (or right after a marker) leading spaces show as nothing.
+        if (!inPre && (atMarker || text === "" || text.endsWith("\n"))) data = data.replace(/^[ \t]+/, "");
+        if (data === "") continue;
+        atMarker = false;
         text += data;
       } else if (ELEMENTS.has(node.type)) element(node, inPre);
     }
@@ -92,10 +104,13 @@ export function readHtml(nodes: readonly HtmlNode[], reading: HtmlReading): Read
     else if (name === "li") {
       separate("\n");
       const current = lists.at(-1);
-      if (current !== undefined)
+      if (current !== undefined) {
         text += `${"  ".repeat(lists.length - 1)}${current.next === undefined ? "•" : `${current.next++}.`} `;
+        atMarker = true;
+      }
     } else if (name === "br") {
       if (afterBlock) separate("\n");
+      atMarker = false;
       text += "\n";
     } else if (afterBlock && visibleText(node)) separate("\n");
     if (/^h[1-6]$/.test(name)) headings.push(text.length);

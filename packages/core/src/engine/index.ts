@@ -12,18 +12,8 @@ export * from "../plan/index.js";
 export { validateCapabilities } from "./capabilities.js";
 export { createManualClock, type ManualClock, systemClock } from "./clock.js";
 export { createAdapter } from "./create-adapter.js";
-export { Fifo } from "./fifo.js";
 export { createFileStore } from "./file-store.js";
 export { JOURNAL_VERSION } from "./journal-version.js";
-export { heldBackBurst, type LimitRates, limitRates } from "./limit-rates.js";
 export { createMediaMemory, type KnownMedia, type MediaMemory } from "./media-memory.js";
 export { createMemoryStore } from "./memory-store.js";
-export {
-  createPacer,
-  DEFAULT_LATENCY_MS,
-  DEFAULT_MIN_LATENCY_MS,
-  DEFAULT_PACING_MARGIN,
-  type Pacer,
-  type PacerTicket,
-} from "./pacer.js";
-export { invisibleFailure, isAmbiguous, type ResolvedRetryPolicy, resolveRetryPolicy } from "./retry.js";
+export { invisibleFailure, isAmbiguous } from "./retry.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Fifo } from "../../src/index.js";
+import { Fifo } from "../../src/internal/index.js";
 
 /** Drain a queue into an array. */
 function drain<T>(queue: Fifo<T>): T[] {

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ObservedMessage } from "@outbox/core";
-import { decodeMarkdown } from "./decode-markdown.js";
+import { decodeMarkdown } from "@outbox/core/testing";
 
 type Block = CallToolResult["content"][number];
 

@@ -3,14 +3,8 @@
  * Redis, taken atomically by a Lua script on Redis's own clock (`TIME`), so the processes'
  * clocks never matter. All buckets of a call are taken together or none is.
  */
-import {
-  type Clock,
-  DEFAULT_LATENCY_MS,
-  DEFAULT_PACING_MARGIN,
-  limitRates,
-  type PacingOptions,
-  type RateLimit,
-} from "@outbox/core";
+import type { Clock, PacingOptions, RateLimit } from "@outbox/core";
+import { DEFAULT_LATENCY_MS, DEFAULT_PACING_MARGIN, limitRates } from "@outbox/core/internal";
 import type { Redis } from "ioredis";
 
 /** KEYS: buckets; ARGV: capacity and rate per ms of each. Returns 0 (taken) or the ms to wait. */

@@ -5,14 +5,8 @@
  * fault that strikes once the call was processed (`reset-after-processed`,
  * `timeout-after-processed`): the message is stored and the call still fails.
  */
-import {
-  createFaultQueue,
-  type Fault,
-  type FaultQueue,
-  PlatformError,
-  RateLimitedError,
-  TransportError,
-} from "@outbox/core";
+import { type Fault, PlatformError, RateLimitedError, TransportError } from "@outbox/core";
+import { createFaultQueue, type FaultQueue } from "@outbox/core/testing";
 import type { WebMessageStore } from "../store/types.js";
 
 /** A store whose `append` suffers the queued faults, with its queue. */

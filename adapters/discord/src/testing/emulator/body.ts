@@ -4,7 +4,7 @@
  * size cap (413 / 40005 above it).
  */
 import type { IncomingMessage } from "node:http";
-import { multipartBoundary, readStrictForm, StrictMultipartError } from "@outbox/core";
+import { multipartBoundary, readStrictForm, StrictMultipartError } from "@outbox/core/testing";
 import { DiscordApiError, invalidFormBody } from "./api-error.js";
 
 /** An uploaded file part. */

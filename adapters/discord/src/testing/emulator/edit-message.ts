@@ -4,7 +4,7 @@
  * Message, 50162 for a voice message; an accepted edit becomes a revision of the observation.
  */
 
-import { mergeMentions } from "@outbox/core";
+import { mergeMentions } from "@outbox/core/testing";
 import { DiscordApiError, invalidFormBody } from "./api-error.js";
 import type { RequestBody } from "./body.js";
 import { checkMentions, IS_VOICE_MESSAGE, MAX_CONTENT } from "./create-message.js";

@@ -4,7 +4,8 @@
  * it, only the kinds `parse` names and the ids `users` / `roles` list. A mention escaped with
  * a backslash (`\<@1>`) is text.
  */
-import { type ObservedMentions, observedMentions } from "@outbox/core";
+import type { ObservedMentions } from "@outbox/core";
+import { observedMentions } from "@outbox/core/testing";
 
 const EVERYONE = /@(?:everyone|here)\b/;
 const USER = /(?<!\\)<@!?(\d+)>/g;

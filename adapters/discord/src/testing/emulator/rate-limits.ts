@@ -1,10 +1,12 @@
 /**
  * Per-route buckets as Discord runs them: a fixed window per bucket and major id (the
  * channel for Create Message), announced on every answer with `X-RateLimit-*` headers; a
- * request over the limit gets a 429 and is counted as a refusal. And the global limit per
- * bot (50 requests a second, all routes): a token bucket of 50 refilled at 50/s, whose 429
- * says `X-RateLimit-Global: true` and `X-RateLimit-Scope: global`.
+ * request over the limit gets a 429 and is counted as a refusal (Discord's route buckets are
+ * fixed windows, not token buckets, and announce their reset). And the global limit per bot
+ * (50 requests a second, all routes): a token bucket of 50 refilled at 50/s (the kit's),
+ * whose 429 says `X-RateLimit-Global: true` and `X-RateLimit-Scope: global`.
  */
+import { type BucketRule, createTokenBuckets, type TokenBuckets } from "@outbox/core/testing";
 import { DiscordApiError } from "./api-error.js";
 import type { EmulatorBucket } from "./types.js";
 
@@ -56,34 +58,27 @@ export class Buckets {
   }
 }
 
-/** Discord's global limit per bot, as a token bucket (requests per second, burst the same). */
+/** Discord's global limit per bot, on the kit's token buckets (requests per second, burst the same). */
 export class GlobalLimit {
-  private tokens: number;
-  private updated: number;
-  /** 429s answered under this limit. */
-  refusals = 0;
+  private readonly buckets: TokenBuckets;
+  private readonly rule: BucketRule;
 
-  constructor(
-    private readonly perSecond: number,
-    private readonly now: () => number,
-  ) {
-    this.tokens = perSecond;
-    this.updated = now();
+  constructor(perSecond: number, now: () => number) {
+    this.buckets = createTokenBuckets(now);
+    this.rule = { key: "global", capacity: perSecond, perMs: perSecond / 1000 };
+  }
+
+  /** 429s answered under this limit. */
+  get refusals(): number {
+    return this.buckets.refusals();
   }
 
   /** Take one request; throws the global 429 when the bot is over the limit. */
   take(): void {
-    const now = this.now();
-    this.tokens = Math.min(this.perSecond, this.tokens + ((now - this.updated) * this.perSecond) / 1000);
-    this.updated = now;
-    if (this.tokens >= 1) {
-      this.tokens -= 1;
-      return;
-    }
-    this.refusals += 1;
-    const wait = (1 - this.tokens) / this.perSecond;
+    const waitMs = this.buckets.take([this.rule]);
+    if (waitMs === undefined) return;
     throw new DiscordApiError(429, 0, "You are being rate limited.", undefined, {
-      "retry-after": wait.toFixed(3),
+      "retry-after": (waitMs / 1000).toFixed(3),
       "x-ratelimit-global": "true",
       "x-ratelimit-scope": "global",
     });

@@ -9,7 +9,7 @@
  * its marker, `• ` or its number, indented two spaces per level; blocks apart by a blank line;
  * `<br>` a new line), the formatting spans over it, and its lines, headings drawn as headings.
  */
-import { type HtmlReading, type ReadHtml, readHtml } from "@outbox/core";
+import { type HtmlReading, type ReadHtml, readHtml } from "@outbox/core/testing";
 import { type ChildNode, isTag } from "domhandler";
 import { parseDocument } from "htmlparser2";
 import { badJson } from "./api-error.js";

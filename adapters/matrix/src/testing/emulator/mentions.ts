@@ -5,7 +5,8 @@
  * read the plain `body`: `@room` pings the whole room (when the sender's power level allows,
  * as a bot's usually does) and a user ID pings that user. The emulator applies both strictly.
  */
-import { type ObservedMentions, observedMentions } from "@outbox/core";
+import type { ObservedMentions } from "@outbox/core";
+import { observedMentions } from "@outbox/core/testing";
 import { badJson } from "./api-error.js";
 
 /** `@room` as the legacy `.m.rule.roomnotif` rule matches it (a whole word of the body). */

@@ -9,7 +9,8 @@
  * the same sender and room (the spec tells clients to ignore any other; strict here: refused);
  * the whole event within 65,536 bytes (413 `M_TOO_LARGE`).
  */
-import { mergeMentions, type ObservedMessage } from "@outbox/core";
+import type { ObservedMessage } from "@outbox/core";
+import { mergeMentions } from "@outbox/core/testing";
 import { badJson, MatrixApiError } from "./api-error.js";
 import type { MediaRepository } from "./media.js";
 import { mentionsOf } from "./mentions.js";

@@ -4,10 +4,16 @@
  * spec's JSON errors, Synapse's `rc_message` rate limit, fault injection (conformance.md),
  * and every accepted message decoded into an {@link ObservedMessage} as Element shows it.
  */
-import { once } from "node:events";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { type Fault, type ObservedMessage, serveFaults } from "@outbox/core";
+
+import type { IncomingMessage } from "node:http";
+import type { ObservedMessage } from "@outbox/core";
+import {
+  type AnsweredFault,
+  type EmulatorAnswer,
+  type EmulatorRequest,
+  type PlatformEmulator,
+  serveEmulator,
+} from "@outbox/core/testing";
 import { MatrixApiError } from "./api-error.js";
 import { MediaRepository } from "./media.js";
 import { MessageRateLimit } from "./rate-limit.js";
@@ -15,20 +21,16 @@ import { redact, sendMessage } from "./send-event.js";
 import { MatrixStore, type StoredEvent } from "./store.js";
 import { BOT_USER, DEFAULT_ROOM, type EmulatedMatrixRoom, type MatrixEmulatorOptions } from "./types.js";
 
-/** One request the emulator answered. */
-export interface MatrixEmulatorRequest {
+/** One request the emulator answered; `method` is its fault target (see {@link MATRIX_FAULT_TARGETS}). */
+export interface MatrixEmulatorRequest extends EmulatorRequest {
   /** `PUT /rooms/{roomId}/send/m.room.message/{txnId}`, … (path without `/_matrix/client/v3`). */
   route: string;
   /** Transfer-Encoding of the request (`chunked` for an upload without a length). */
   transferEncoding: string;
-  /** HTTP status answered (0 for a dropped connection or a withheld answer). */
-  status: number;
-  /** What it carried: the JSON body as sent, or an upload's `["file name"]`. */
-  content?: string;
 }
 
 /** A running emulator. */
-export interface MatrixEmulator {
+export interface MatrixEmulator extends PlatformEmulator {
   /** Base URL for the adapter's `homeserver` (`http://127.0.0.1:<port>`). */
   readonly homeserver: string;
   /** The access token it accepts. */
@@ -39,21 +41,10 @@ export interface MatrixEmulator {
   observe(roomId?: string): ObservedMessage[];
   /** Every stored event with its content as sent, in order. */
   events(): readonly StoredEvent[];
-  /** 429s answered under the emulator's own rate limit (injected faults not counted). */
-  rateLimitRefusals(): number;
-  /**
-   * Misbehave on the next call(s); a fault's `method` is `send`, `redact`, `event`, `state`, `directory`, `whoami` or `upload`
-   * (another throws `UnknownFaultError`).
-   */
-  inject(fault: Fault): void;
-  /** Connections reset by a `reset-before-write` fault before their request was written. */
-  refusedConnections(): number;
   /** Make a room exist. */
   addRoom(room: EmulatedMatrixRoom): void;
   /** Record a message from another user in a room, to reply to; returns its event id. */
   seedMessage(roomId: string, text: string): string;
-  /** Stop the server and drop its connections. */
-  close(): Promise<void>;
 }
 
 const DEFAULT_TOKEN = "syt_b3V0Ym94LWJvdA_outboxEmulatorToken_0a1b2c";
@@ -61,11 +52,19 @@ const MiB = 1024 * 1024;
 const CLIENT = "/_matrix/client/v3";
 
 /**
- * The requests the emulator answers, by the names fault targets use: `send` (`PUT
+ * The requests the emulator answers, by the names a fault's `method` uses: `send` (`PUT
  * /rooms/{roomId}/send/{type}/{txnId}`), `redact`, `event` (`GET /rooms/{roomId}/event/{id}`),
  * `state`, `directory` (room alias lookup), `whoami`, and `upload` (`POST /_matrix/media/v3/upload`).
  */
-const MATRIX_FAULT_TARGETS = ["send", "redact", "event", "state", "directory", "whoami", "upload"];
+export const MATRIX_FAULT_TARGETS: readonly string[] = [
+  "send",
+  "redact",
+  "event",
+  "state",
+  "directory",
+  "whoami",
+  "upload",
+];
 
 /** The fault target a request goes by (its path's operation), or the path when it names none. */
 function targetOf(pathname: string): string {
@@ -78,6 +77,25 @@ function targetOf(pathname: string): string {
   return path;
 }
 
+/** The homeserver's error for an injected 429, 5xx or 400. */
+function faultError(fault: AnsweredFault): MatrixApiError {
+  if (fault.kind === "server-error")
+    return new MatrixApiError(fault.status, "M_UNKNOWN", "Internal server error");
+  if (fault.kind === "reject") return new MatrixApiError(400, "M_UNKNOWN", fault.description);
+  return new MatrixApiError(429, "M_LIMIT_EXCEEDED", "Too Many Requests", {
+    retry_after_ms: fault.retryAfterMs,
+  });
+}
+
+/** The spec's JSON error. */
+function answerError(error: unknown): EmulatorAnswer {
+  const api =
+    error instanceof MatrixApiError
+      ? error
+      : new MatrixApiError(500, "M_UNKNOWN", `emulator failure: ${String(error)}`);
+  return { status: api.status, body: api.body() };
+}
+
 /** Start an emulator on 127.0.0.1 with a random port. */
 export async function startMatrixEmulator(options: MatrixEmulatorOptions = {}): Promise<MatrixEmulator> {
   const accessToken = options.accessToken ?? DEFAULT_TOKEN;
@@ -88,137 +106,107 @@ export async function startMatrixEmulator(options: MatrixEmulatorOptions = {}): 
     options.rateLimit ?? { perSecond: 0.2, burst: 10 },
     options.now ?? (() => performance.now()),
   );
-  const requests: MatrixEmulatorRequest[] = [];
 
-  const handle = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    entry: MatrixEmulatorRequest,
-  ): Promise<number> => {
-    const upload = url.pathname === "/_matrix/media/v3/upload";
-    if (upload && req.headers["content-length"] === undefined)
-      // Synapse's upload resource: "Request must specify a Content-Length".
-      throw new MatrixApiError(400, "M_UNKNOWN", "Request must specify a Content-Length");
-    const raw = await readBody(req, upload ? maxUploadBytes : MiB);
-    entry.content = upload ? JSON.stringify([url.searchParams.get("filename")]) : raw.toString("utf8");
-    // Connection faults (reset before the request was written, the answer dropped or withheld
-    // after processing) are core's serveFaults; the others are answered here.
-    const fault = faults.next(targetOf(url.pathname), req, res);
-    if (fault?.kind === "reset") {
-      req.socket.destroy();
-      return 0;
-    }
-    if (fault?.kind === "rate-limit")
-      throw new MatrixApiError(429, "M_LIMIT_EXCEEDED", "Too Many Requests", {
-        retry_after_ms: fault.retryAfterMs,
-      });
-    if (fault?.kind === "server-error")
-      throw new MatrixApiError(fault.status, "M_UNKNOWN", "Internal server error");
-    if (fault?.kind === "reject") throw new MatrixApiError(400, "M_UNKNOWN", fault.description);
-    const auth = req.headers.authorization;
-    if (auth === undefined) throw new MatrixApiError(401, "M_MISSING_TOKEN", "Missing access token.");
-    if (auth !== `Bearer ${accessToken}`)
-      throw new MatrixApiError(401, "M_UNKNOWN_TOKEN", "Invalid access token passed.", {
-        soft_logout: false,
-      });
-    const method = req.method ?? "GET";
-    if (upload && method === "POST") {
-      const type = req.headers["content-type"] ?? "application/octet-stream";
-      const uri = media.add(raw, type, url.searchParams.get("filename") ?? undefined);
-      return reply(res, 200, { content_uri: uri });
-    }
-    const path = url.pathname.startsWith(CLIENT) ? url.pathname.slice(CLIENT.length) : url.pathname;
-    const parts = path.split("/").map(decodeURIComponent);
-    // ["", "rooms", roomId, "send", type, txnId]
-    if (method === "PUT" && parts[1] === "rooms" && parts[3] === "send" && parts.length === 6) {
-      const [, , roomId = "", , type = "", txnId = ""] = parts;
-      if (type !== "m.room.message")
-        throw new MatrixApiError(
-          400,
-          "M_UNRECOGNIZED",
-          `the emulator models m.room.message only, not ${type}`,
-        );
-      const content = json(raw);
-      store.joinedRoom(roomId);
-      if (store.transaction(accessToken, txnId) === undefined) rateLimit.take();
-      return reply(res, 200, { event_id: sendMessage(store, media, accessToken, roomId, txnId, content) });
-    }
-    if (method === "PUT" && parts[1] === "rooms" && parts[3] === "redact" && parts.length === 6) {
-      const [, , roomId = "", , eventId = "", txnId = ""] = parts;
-      json(raw);
-      store.joinedRoom(roomId);
-      rateLimit.take();
-      return reply(res, 200, { event_id: redact(store, accessToken, roomId, eventId, txnId) });
-    }
-    if (method === "GET" && parts[1] === "rooms" && parts[3] === "event" && parts.length === 5) {
-      const [, , roomId = "", , eventId = ""] = parts;
-      store.joinedRoom(roomId);
-      const event = store.event(roomId, eventId);
-      if (event === undefined) throw new MatrixApiError(404, "M_NOT_FOUND", "Event not found.");
-      return reply(res, 200, {
-        event_id: event.eventId,
-        room_id: roomId,
-        sender: event.sender,
-        type: event.type,
-        content: event.redacted ? {} : event.content,
-      });
-    }
-    if (
-      method === "GET" &&
-      parts[1] === "rooms" &&
-      parts[3] === "state" &&
-      parts[4] === "m.room.encryption"
-    ) {
-      const room = store.joinedRoom(parts[2] ?? "");
-      if (!room.encrypted) throw new MatrixApiError(404, "M_NOT_FOUND", "Event not found.");
-      return reply(res, 200, { algorithm: "m.megolm.v1.aes-sha2" });
-    }
-    if (method === "GET" && parts[1] === "directory" && parts[2] === "room" && parts.length === 4) {
-      const roomId = store.aliases.get(parts[3] ?? "");
-      if (roomId === undefined)
-        throw new MatrixApiError(404, "M_NOT_FOUND", `Room alias ${parts[3]} not found`);
-      return reply(res, 200, { room_id: roomId, servers: ["outbox.test"] });
-    }
-    if (method === "GET" && path === "/account/whoami") return reply(res, 200, { user_id: BOT_USER });
-    throw new MatrixApiError(404, "M_UNRECOGNIZED", "Unrecognized request");
-  };
-
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const entry: MatrixEmulatorRequest = {
+  const server = await serveEmulator<MatrixEmulatorRequest>({
+    faultTargets: MATRIX_FAULT_TARGETS,
+    entry: (req, url) => ({
+      method: targetOf(url.pathname),
       route: `${req.method} ${url.pathname.replace(CLIENT, "")}`,
       transferEncoding: req.headers["transfer-encoding"] ?? "",
       status: 0,
-    };
-    requests.push(entry);
-    handle(req, res, url, entry)
-      .then((status) => {
-        entry.status = status;
-      })
-      .catch((error: unknown) => {
-        const api =
-          error instanceof MatrixApiError
-            ? error
-            : new MatrixApiError(500, "M_UNKNOWN", `emulator failure: ${String(error)}`);
-        if (!req.complete) req.resume();
-        entry.status = reply(res, api.status, api.body());
-      });
+    }),
+    faultError,
+    answerError,
+    handle: async ({ req, url, entry, fault }) => {
+      const upload = url.pathname === "/_matrix/media/v3/upload";
+      if (upload && req.headers["content-length"] === undefined)
+        // Synapse's upload resource: "Request must specify a Content-Length".
+        throw new MatrixApiError(400, "M_UNKNOWN", "Request must specify a Content-Length");
+      const raw = await readBody(req, upload ? maxUploadBytes : MiB);
+      entry.content = upload ? JSON.stringify([url.searchParams.get("filename")]) : raw.toString("utf8");
+      fault();
+      const auth = req.headers.authorization;
+      if (auth === undefined) throw new MatrixApiError(401, "M_MISSING_TOKEN", "Missing access token.");
+      if (auth !== `Bearer ${accessToken}`)
+        throw new MatrixApiError(401, "M_UNKNOWN_TOKEN", "Invalid access token passed.", {
+          soft_logout: false,
+        });
+      const method = req.method ?? "GET";
+      if (upload && method === "POST") {
+        const type = req.headers["content-type"] ?? "application/octet-stream";
+        const uri = media.add(raw, type, url.searchParams.get("filename") ?? undefined);
+        return { status: 200, body: { content_uri: uri } };
+      }
+      const path = url.pathname.startsWith(CLIENT) ? url.pathname.slice(CLIENT.length) : url.pathname;
+      const parts = path.split("/").map(decodeURIComponent);
+      // ["", "rooms", roomId, "send", type, txnId]
+      if (method === "PUT" && parts[1] === "rooms" && parts[3] === "send" && parts.length === 6) {
+        const [, , roomId = "", , type = "", txnId = ""] = parts;
+        if (type !== "m.room.message")
+          throw new MatrixApiError(
+            400,
+            "M_UNRECOGNIZED",
+            `the emulator models m.room.message only, not ${type}`,
+          );
+        const content = json(raw);
+        store.joinedRoom(roomId);
+        if (store.transaction(accessToken, txnId) === undefined) rateLimit.take();
+        return {
+          status: 200,
+          body: { event_id: sendMessage(store, media, accessToken, roomId, txnId, content) },
+        };
+      }
+      if (method === "PUT" && parts[1] === "rooms" && parts[3] === "redact" && parts.length === 6) {
+        const [, , roomId = "", , eventId = "", txnId = ""] = parts;
+        json(raw);
+        store.joinedRoom(roomId);
+        rateLimit.take();
+        return { status: 200, body: { event_id: redact(store, accessToken, roomId, eventId, txnId) } };
+      }
+      if (method === "GET" && parts[1] === "rooms" && parts[3] === "event" && parts.length === 5) {
+        const [, , roomId = "", , eventId = ""] = parts;
+        store.joinedRoom(roomId);
+        const event = store.event(roomId, eventId);
+        if (event === undefined) throw new MatrixApiError(404, "M_NOT_FOUND", "Event not found.");
+        return {
+          status: 200,
+          body: {
+            event_id: event.eventId,
+            room_id: roomId,
+            sender: event.sender,
+            type: event.type,
+            content: event.redacted ? {} : event.content,
+          },
+        };
+      }
+      if (
+        method === "GET" &&
+        parts[1] === "rooms" &&
+        parts[3] === "state" &&
+        parts[4] === "m.room.encryption"
+      ) {
+        const room = store.joinedRoom(parts[2] ?? "");
+        if (!room.encrypted) throw new MatrixApiError(404, "M_NOT_FOUND", "Event not found.");
+        return { status: 200, body: { algorithm: "m.megolm.v1.aes-sha2" } };
+      }
+      if (method === "GET" && parts[1] === "directory" && parts[2] === "room" && parts.length === 4) {
+        const roomId = store.aliases.get(parts[3] ?? "");
+        if (roomId === undefined)
+          throw new MatrixApiError(404, "M_NOT_FOUND", `Room alias ${parts[3]} not found`);
+        return { status: 200, body: { room_id: roomId, servers: ["outbox.test"] } };
+      }
+      if (method === "GET" && path === "/account/whoami") return { status: 200, body: { user_id: BOT_USER } };
+      throw new MatrixApiError(404, "M_UNRECOGNIZED", "Unrecognized request");
+    },
   });
-  const faults = serveFaults(server, MATRIX_FAULT_TARGETS);
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const port = (server.address() as AddressInfo).port;
 
   return {
-    homeserver: `http://127.0.0.1:${port}`,
+    ...server,
+    homeserver: server.url,
     accessToken,
-    requests,
     observe: (roomId) => store.observe(roomId),
     events: () => store.events,
     rateLimitRefusals: () => rateLimit.refusals,
-    inject: (fault) => faults.inject(fault),
-    refusedConnections: () => faults.refusedConnections,
     addRoom: (room) => store.addRoom(room),
     seedMessage: (roomId, text) => {
       const eventId = store.newEventId();
@@ -230,10 +218,6 @@ export async function startMatrixEmulator(options: MatrixEmulatorOptions = {}): 
         content: { msgtype: "m.text", body: text },
       });
       return eventId;
-    },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
@@ -263,13 +247,4 @@ function json(raw: Buffer): Record<string, unknown> {
     // answered below
   }
   throw new MatrixApiError(400, "M_NOT_JSON", "Content not JSON.");
-}
-
-function reply(res: ServerResponse, status: number, body: unknown): number {
-  if (res.destroyed) return 0;
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-  res.end(text);
-  // An answer a fault dropped or withheld never ended.
-  return res.writableEnded ? status : 0;
 }

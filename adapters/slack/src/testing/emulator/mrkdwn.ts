@@ -5,15 +5,15 @@
  * and closing before one; inside code nothing is formatted. Zero-width spaces are dropped.
  * The pairing is core's emulator kit (`decodeStrictMarkers`); this is Slack's dialect.
  */
+import type { ObservedMentions } from "@outbox/core";
 import {
   type DecodedMarkers,
   decodeStrictMarkers,
   type MarkerAtom,
   type MarkerDialect,
   type MarkerSpan,
-  type ObservedMentions,
   observedMentions,
-} from "@outbox/core";
+} from "@outbox/core/testing";
 
 /** Decoded mrkdwn. */
 export type DecodedMrkdwn = DecodedMarkers;

@@ -3,7 +3,7 @@
  * short bursts), the Tier 4 files.* methods and the Tier 3 chat.update and chat.delete per
  * workspace. Refusals are counted.
  */
-import { createTokenBuckets, type TokenBuckets } from "@outbox/core";
+import { createTokenBuckets, type TokenBuckets } from "@outbox/core/testing";
 import { SlackApiError } from "./errors.js";
 import type { EmulatorRateLimits } from "./types.js";
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { multipartBoundary, readStrictMultipart, StrictMultipartError } from "@outbox/core";
+import { multipartBoundary, readStrictMultipart, StrictMultipartError } from "@outbox/core/testing";
 import { sniffMimeType } from "./sniff.js";
 
 /** What arrived at an upload URL. */

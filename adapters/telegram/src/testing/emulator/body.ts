@@ -4,7 +4,12 @@
  * query-string parameters, as Telegram accepts them.
  */
 import type { IncomingMessage } from "node:http";
-import { multipartBoundary, type ReceivedFilePart, readStrictForm, StrictMultipartError } from "@outbox/core";
+import {
+  multipartBoundary,
+  type ReceivedFilePart,
+  readStrictForm,
+  StrictMultipartError,
+} from "@outbox/core/testing";
 import { badRequest } from "./api-error.js";
 
 /** An uploaded file part, read by the kit's strict multipart reader. */

@@ -2,7 +2,7 @@
  * What the emulated chats show, in arrival order: one {@link ObservedMessage} per send (an
  * album is one), found again by its message ids when an edit or a delete names them.
  */
-import { mergeMentions } from "@outbox/core";
+import { mergeMentions } from "@outbox/core/testing";
 import type { ObservedMessage } from "./types.js";
 
 interface Entry {

@@ -2,12 +2,8 @@
  * Telegram's stored entities as the conformance suite's formatting spans: what a Telegram
  * client would show, decoded from the entities the emulator's HTML parser produced.
  */
-import {
-  observedMentions as mentioning,
-  type ObservedFormat,
-  type ObservedFormatKind,
-  type ObservedMentions,
-} from "@outbox/core";
+import type { ObservedFormat, ObservedFormatKind, ObservedMentions } from "@outbox/core";
+import { observedMentions as mentioning } from "@outbox/core/testing";
 import type { TextEntity } from "./html-entities.js";
 
 /** Bot API entity type → span kind; types with no span kind (underline, custom emoji) are left out. */

@@ -2,7 +2,7 @@
  * Telegram's flood limits as token buckets (core's emulator kit): per chat, per group chat,
  * and overall.
  */
-import { type BucketRule, createTokenBuckets, type TokenBuckets } from "@outbox/core";
+import { type BucketRule, createTokenBuckets, type TokenBuckets } from "@outbox/core/testing";
 import type { EmulatorRateLimits } from "./types.js";
 
 interface Rule {

@@ -15,7 +15,7 @@ import {
   type MarkerAtom,
   type MarkerDialect,
   type MarkerSpan,
-} from "@outbox/core";
+} from "@outbox/core/testing";
 
 /** Decoded markup. */
 export type DecodedMarkup = DecodedMarkers;

@@ -5,7 +5,7 @@
  * documents the codes, not the HTTP status; the emulator answers 429, and the adapter reads
  * the code. Refusals are counted.
  */
-import { createTokenBuckets, type TokenBuckets } from "@outbox/core";
+import { createTokenBuckets, type TokenBuckets } from "@outbox/core/testing";
 import { WHATSAPP_LIMITS, type WhatsAppLimits } from "../../capabilities.js";
 import { GraphApiError } from "./graph-error.js";
 

@@ -6,7 +6,7 @@
  * 100 MB. Answers `{ id }`.
  */
 import type { IncomingMessage } from "node:http";
-import { multipartBoundary, type ReceivedForm, readStrictForm } from "@outbox/core";
+import { multipartBoundary, type ReceivedForm, readStrictForm } from "@outbox/core/testing";
 import type { Conversations } from "./conversations.js";
 import { GraphApiError, invalidParameter } from "./graph-error.js";
 import { matches, sniff, UPLOAD_TYPES } from "./media-types.js";

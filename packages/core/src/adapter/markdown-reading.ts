@@ -1,17 +1,14 @@
 /**
- * What an MCP client shows for the Markdown text it receives: the visible text and its
- * formatting spans, decoded with core's Markdown parser the way a client renders it. List
- * items show their marker (`• `, `3. `), their nested lines indented under it, so the
- * suite reads the line structure from the text.
+ * The emulator kit's reader of Markdown, for an emulator of a platform that shows Markdown
+ * (CommonMark with GFM strikethrough, as core parses it; an MCP client): the visible text and
+ * its formatting spans, decoded the way a client renders it. List items show their marker
+ * (`• `, `3. `), their nested lines indented under it, so the suite reads the line structure
+ * from the text.
  */
-import {
-  type ObservedFormat,
-  type ObservedFormatKind,
-  type ObservedLine,
-  observedLines,
-  parseMarkdown,
-} from "@outbox/core";
 import type { List, Nodes, RootContent } from "mdast";
+import { parseMarkdown } from "../markdown/parse-markdown.js";
+import type { ObservedFormat, ObservedFormatKind, ObservedLine } from "./observed.js";
+import { observedLines } from "./observed-lines.js";
 
 /** Visible text and formatting spans (UTF-16 offsets over `text`). */
 export interface DecodedMarkdown {
@@ -95,7 +92,7 @@ const WRAPPERS: Partial<Record<Nodes["type"], ObservedFormatKind>> = {
   blockquote: "quote",
 };
 
-/** Decodes Markdown text as an MCP client renders it. */
+/** Decodes Markdown text as a client that renders CommonMark shows it. */
 export function decodeMarkdown(markdown: string): DecodedMarkdown {
   const decoder = new Decoder();
   decoder.node(parseMarkdown(markdown));
