@@ -64,25 +64,45 @@ export function splitText(
   const offsets = new TreeOffsets();
   const flattened = new WeakSet<RootContent>();
   const flush = (): void => {
-    while (current.length > 0) {
-      const root = rootOf(current);
-      const rendered =
-        known(current) ??
-        (blocks === undefined ? undefined : joinBlocks(current, blocks)) ??
-        renderMeasured(renderer, root);
-      if (isBlank(rendered.text)) break;
-      if (current.length === 1 || rendered.length <= limit) {
+    if (current.length > 0) {
+      const [count, rendered] = fitting(current);
+      for (let index = current.length - 1; index >= count; index -= 1)
+        queue.unshift(current[index] as RootContent);
+      const kept = count === current.length ? current : current.slice(0, count);
+      const root = rootOf(kept);
+      if (!isBlank(rendered.text))
         chunks.push(
-          current.some((node) => flattened.has(node))
+          kept.some((node) => flattened.has(node))
             ? { tree: root, rendered: rendered.text, flattened: true }
             : { tree: root, rendered: rendered.text },
         );
-        break;
-      }
-      queue.unshift(current.pop() as RootContent);
     }
     current = [];
     estimate = 0;
+  };
+  const renderedOf = (nodes: RootContent[]): MeasuredText =>
+    known(nodes) ??
+    (blocks === undefined ? undefined : joinBlocks(nodes, blocks)) ??
+    renderMeasured(renderer, rootOf(nodes));
+  /**
+   * How many of the blocks, from the first, make the chunk, and its rendering: the most that
+   * fit (or render as nothing, then dropped), at least one. The estimate that gathered them
+   * is usually right; when it was not, a bisection over the count keeps the work logarithmic
+   * in the blocks, where putting one back at a time rendered the chunk again for each.
+   */
+  const fitting = (nodes: RootContent[]): [number, MeasuredText] => {
+    const whole = renderedOf(nodes);
+    if (nodes.length === 1 || whole.length <= limit || isBlank(whole.text)) return [nodes.length, whole];
+    let low = 1;
+    let lowRendered: MeasuredText | undefined;
+    let high = nodes.length;
+    while (high - low > 1) {
+      const middle = (low + high) >> 1;
+      const rendered = renderedOf(nodes.slice(0, middle));
+      if (rendered.length <= limit || isBlank(rendered.text)) [low, lowRendered] = [middle, rendered];
+      else high = middle;
+    }
+    return [low, lowRendered ?? renderedOf(nodes.slice(0, 1))];
   };
   const measureNode = (node: RootContent): number => {
     const measured = renderMeasured(renderer, rootOf([node]));
@@ -116,10 +136,16 @@ export function splitText(
     flush();
     queue.unshift({ block, from: next, step: next - from });
   };
-  for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+  // A flush may put blocks back in front of the queue: each item waits behind them, and the
+  // queue is read to its end after the last flush too.
+  for (let item = queue.shift(); item !== undefined || current.length > 0; item = queue.shift()) {
+    if (item === undefined || (isRest(item) && current.length > 0)) {
+      if (item !== undefined) queue.unshift(item);
+      flush();
+      continue;
+    }
     if (isRest(item)) {
       // The rest of a cut block: measure only what can fit, never the whole rest again.
-      if (current.length > 0) flush();
       cut(item);
       continue;
     }
@@ -132,14 +158,13 @@ export function splitText(
       continue;
     }
     if (current.length > 0) {
-      flush();
       queue.unshift(block);
+      flush();
       continue;
     }
     // The first probe of the cut assumes the block's measure is spread evenly over its units.
     cut({ block, from: 0, step: Math.floor((offsets.length(block) * limit) / Math.max(1, blockSize)) });
   }
-  flush();
   return chunks;
 }
 
@@ -192,7 +217,10 @@ function separatorOf(renderer: Renderer): number {
   let separator = separators.get(renderer);
   if (separator === undefined) {
     const size = (nodes: RootContent[]): number => sizeOf(renderer, nodes);
-    separator = Math.max(0, size([para("a"), para("b")]) - size([para("a")]) - size([para("b")]));
+    // Negative for a measure with a fixed cost per message (Matrix's event envelope), which two
+    // blocks measured together pay once: counted as 0, each block paid it again, and a chunk
+    // of small blocks held a few dozen where thousands fit.
+    separator = size([para("a"), para("b")]) - size([para("a")]) - size([para("b")]);
     separators.set(renderer, separator);
   }
   return separator;
