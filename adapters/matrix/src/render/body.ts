@@ -13,8 +13,16 @@ const TAG = /<(\/?)([a-z][a-z0-9]*)((?:\s[^>]*)?)>/y;
 const BLOCKS = new Set(["p", "pre", "blockquote", "ul", "ol", "hr", "h1", "h2", "h3", "h4", "h5", "h6"]);
 /** Inline styles: the body shows their text only, so their tags are skipped without a frame. */
 const STYLES = new Set(["em", "strong", "del", "code"]);
-/** The bare style tags the renderer writes, skipped without matching a regular expression. */
-const BARE_STYLES = ["<em>", "</em>", "<strong>", "</strong>", "<del>", "</del>", "<code>", "</code>"];
+/**
+ * Tags without attributes, by what lies between `<` and `>` (`/em`, `br`), with whether they
+ * close: read without matching a regular expression, as the renderer writes most of its tags.
+ */
+const BARE_TAGS = new Map<string, [closing: boolean, tag: string]>(
+  [...BLOCKS, ...STYLES, "br", "li", "a", "span"].flatMap((tag) => [
+    [tag, [false, tag]],
+    [`/${tag}`, [true, tag]],
+  ]),
+);
 
 interface Frame {
   tag: string;
@@ -41,30 +49,41 @@ export function htmlToBody(html: string): string {
       at = end;
       continue;
     }
-    const style = bareStyleAt(html, at);
-    if (style > 0) {
-      at += style;
-      continue;
+    const close = bareTagEnd(html, at);
+    const bare = close < 0 ? undefined : BARE_TAGS.get(html.slice(at + 1, close));
+    let closing: boolean;
+    let tag: string;
+    let attributes = "";
+    if (bare !== undefined) {
+      [closing, tag] = bare;
+      at = close + 1;
+    } else {
+      TAG.lastIndex = at;
+      const match = TAG.exec(html);
+      if (match === null) {
+        at += 1;
+        continue;
+      }
+      at = TAG.lastIndex;
+      closing = match[1] === "/";
+      tag = match[2] ?? "";
+      attributes = match[3] ?? "";
     }
-    TAG.lastIndex = at;
-    const match = TAG.exec(html);
-    if (match === null) {
-      at += 1;
-      continue;
-    }
-    at = TAG.lastIndex;
-    const [, closing, tag = "", attributes = ""] = match;
     if (STYLES.has(tag)) continue;
-    if (closing === "/") body.close(tag);
+    if (closing) body.close(tag);
     else body.open(tag, attributes);
   }
   return body.out.trimEnd();
 }
 
-/** Length of the bare style tag at `at`, 0 if there is none. */
-function bareStyleAt(html: string, at: number): number {
-  for (const tag of BARE_STYLES) if (html.startsWith(tag, at)) return tag.length;
-  return 0;
+/** The longest key of {@link BARE_TAGS} (`/blockquote`), plus one for the `>`. */
+const BARE_TAG_SPAN = 12;
+
+/** Where the `>` of a tag at `at` is, if near enough for a bare tag (-1 if not): never a scan to the end. */
+function bareTagEnd(html: string, at: number): number {
+  const last = Math.min(html.length - 1, at + BARE_TAG_SPAN);
+  for (let index = at + 1; index <= last; index += 1) if (html.charCodeAt(index) === 62) return index;
+  return -1;
 }
 
 /** The body being written, with the elements open around the scan position. */
@@ -74,6 +93,8 @@ class Body {
   trailing = 0;
   spoiler = 0;
   quotes = 0;
+  /** `> ` once per open quote. */
+  prefix = "";
   readonly stack: Frame[] = [];
   readonly lists: Frame[] = [];
   readonly links: Frame[] = [];
@@ -97,15 +118,15 @@ class Body {
       this.append(text);
       return;
     }
-    const prefix = "> ".repeat(this.quotes);
+    const prefix = this.prefix;
     if (this.out === "" || this.trailing > 0) this.append(prefix);
-    this.append(text.replace(/\n/g, `\n${prefix}`));
+    this.append(text.includes("\n") ? text.replace(/\n/g, `\n${prefix}`) : text);
   }
 
   close(tag: string): void {
     const frame = this.stack.pop();
     if (frame?.tag === "spoiler") this.spoiler -= 1;
-    if (frame?.tag === "blockquote") this.quotes -= 1;
+    if (frame?.tag === "blockquote") this.prefix = "> ".repeat(--this.quotes);
     if (frame?.tag === "ul" || frame?.tag === "ol") this.lists.pop();
     if (frame?.tag === "a") this.links.pop();
     if (tag === "a" && frame?.href !== undefined && frame.label !== frame.href)
@@ -144,7 +165,7 @@ class Body {
       frame.label = "";
       this.links.push(frame);
     }
-    if (tag === "blockquote") this.quotes += 1;
+    if (tag === "blockquote") this.prefix = "> ".repeat(++this.quotes);
     if (tag === "ul" || tag === "ol") this.lists.push(frame);
     this.stack.push(frame);
   }
