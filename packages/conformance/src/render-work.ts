@@ -35,9 +35,22 @@ export function renderWork(text: string, renderer: Renderer, capabilities: Capab
 }
 
 /**
+ * Messages planned for `text` over the fewest its rendering as one piece could fill: about 1
+ * when chunks are filled, far more when each block is counted as if it were a message.
+ */
+export function packingRatio(text: string, renderer: Renderer, capabilities: Capabilities): number {
+  const tree = parseReplyMarkdown(text);
+  const { maxLength, chunkLength = maxLength } = capabilities.text;
+  const whole = renderer.measure(renderer.render(tree));
+  const parts = planDelivery({ tree, media: [], audioAsVoice: false }, capabilities, renderer).parts;
+  return parts.length / Math.max(1, Math.ceil(whole / chunkLength));
+}
+
+/**
  * One test per family: planning 64 KB of it renders at most `bound` times the reply's own
- * rendering ({@link renderWork}). Deterministic, so it holds on a loaded CI machine where a
- * timing would not.
+ * rendering ({@link renderWork}); and 64 KB of tiny blocks go out in at most twice the
+ * messages their rendering fills ({@link packingRatio}). Deterministic, so it holds on a
+ * loaded CI machine where a timing would not.
  */
 export function itRendersBoundedly(
   renderer: Renderer,
@@ -51,4 +64,8 @@ export function itRendersBoundedly(
       expect(renderWork(text, renderer, capabilities)).toBeLessThanOrEqual(bound as number);
     },
   );
+  it("plans 64 KB of many tiny blocks in at most twice the messages their rendering fills", () => {
+    const text = hostileMarkdown["many tiny blocks"](64 * 1024);
+    expect(packingRatio(text, renderer, capabilities)).toBeLessThanOrEqual(2);
+  });
 }

@@ -23,8 +23,8 @@ const LANGUAGE = /^[\w#+.-]{1,32}$/;
 
 /** A renderer of Markdown trees (a whole reply or a chunk of one) into `dialect`. */
 export function createHtmlRenderer(dialect: HtmlDialect): (tree: Root) => string {
-  const blocks = (children: RootContent[]): string => children.map(node).join("");
-  const inline = (children: PhrasingContent[] | RootContent[]): string => children.map(node).join("");
+  const blocks = (children: RootContent[]): string => joined(children, node);
+  const inline = (children: PhrasingContent[] | RootContent[]): string => joined(children, node);
   /** A tight list item's paragraphs render without `<p>` (a block after one starts a new line by itself). */
   const tight = (child: RootContent): string =>
     child.type === "paragraph" ? inline(child.children) : node(child);
@@ -32,7 +32,7 @@ export function createHtmlRenderer(dialect: HtmlDialect): (tree: Root) => string
   const list = (n: List): string => {
     const start =
       n.ordered && n.start !== null && n.start !== undefined && n.start !== 1 ? ` start="${n.start}"` : "";
-    return wrap(n.ordered ? "ol" : "ul", n.children.map(node).join(""), start);
+    return wrap(n.ordered ? "ol" : "ul", joined(n.children, node), start);
   };
   function node(n: Nodes): string {
     switch (n.type) {
@@ -51,12 +51,12 @@ export function createHtmlRenderer(dialect: HtmlDialect): (tree: Root) => string
       case "list":
         return list(n);
       case "listItem":
-        return wrap("li", n.spread ? blocks(n.children) : n.children.map(tight).join(""));
+        return wrap("li", n.spread ? blocks(n.children) : joined(n.children, tight));
       case "code":
         return codeBlock(n.value, n.lang);
       case "html":
       case "text":
-        return escapeHtml(n.value).replace(/\n/g, "<br>");
+        return lines(escapeHtml(n.value));
       case "inlineCode":
         return wrap("code", escapeHtml(n.value));
       case "emphasis":
@@ -78,6 +78,18 @@ export function createHtmlRenderer(dialect: HtmlDialect): (tree: Root) => string
     }
   }
   return (tree) => blocks(judgeLinks(tree).children);
+}
+
+/** Each node rendered, concatenated (no array of the pieces: a paragraph may have 250,000). */
+function joined<T>(nodes: readonly T[], render: (node: T) => string): string {
+  let out = "";
+  for (const n of nodes) out += render(n);
+  return out;
+}
+
+/** Line breaks in text as `<br>`. */
+function lines(text: string): string {
+  return text.includes("\n") ? text.replace(/\n/g, "<br>") : text;
 }
 
 function wrap(tag: string, content: string, attributes = ""): string {

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type MarkdownIt from "markdown-it";
 import type { StateCore, StateInline, Token } from "markdown-it";
 import { BLOCK_NESTING, flattenDeepNesting } from "./deep-nesting.js";
+import { fastDelimiterScan } from "./delimiter-scan.js";
 import { spoilerPlugin } from "./spoiler.js";
 
 /** Where a code span sits in its inline content (`token.meta` of `code_inline`). */
@@ -79,6 +80,7 @@ export function createMarkdownParser(spoilers: boolean): MarkdownIt {
   });
   md.core.ruler.at("normalize", normalizeLineEndings);
   flattenDeepNesting(md);
+  fastDelimiterScan(md);
   md.enable("strikethrough");
   md.inline.ruler.before("strikethrough", "long_tildes", longTildes);
   md.normalizeLink = (url) => url;

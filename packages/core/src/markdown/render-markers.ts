@@ -43,8 +43,15 @@ export function renderMarkers(tree: Root, dialect: MarkerRenderDialect): string 
   return blocks(judgeLinks(tree).children, "\n\n", dialect);
 }
 
-const isBoundary = (char: string | undefined) =>
-  char === undefined || char === ZWSP || /[\s\p{P}\p{S}]/u.test(char);
+const BOUNDARY = /[\s\p{P}\p{S}]/u;
+/** {@link BOUNDARY} answered for each ASCII character once (a styled piece asks at every piece). */
+const ASCII_BOUNDARY = Array.from({ length: 0x80 }, (_, code) => BOUNDARY.test(String.fromCharCode(code)));
+
+const isBoundary = (char: string | undefined) => {
+  if (char === undefined || char === ZWSP) return true;
+  const code = char.charCodeAt(0);
+  return code < 0x80 ? (ASCII_BOUNDARY[code] as boolean) : BOUNDARY.test(char);
+};
 
 function blocks(children: RootContent[], separator: string, d: MarkerRenderDialect): string {
   return children

@@ -14,8 +14,11 @@ export interface BlockRenderings {
   separator: string;
   /** Its measured length. */
   separatorLength: number;
-  /** Each block's rendering (as a tree of its own). */
-  byBlock: ReadonlyMap<RootContent, MeasuredText>;
+  /**
+   * Each top-level block's rendering (as a tree of its own), by its index in the tree: an
+   * array, not a map keyed by node (hashing 350,000 nodes took longer than rendering them).
+   */
+  byIndex: readonly MeasuredText[];
 }
 
 /** A tree rendered and measured, with its blocks' renderings when the renderer can join them. */
@@ -34,22 +37,16 @@ export interface MeasuredTree {
 export function measureTree(renderer: Renderer, tree: Root): MeasuredTree {
   const separator = renderer.blockSeparator;
   if (separator === undefined) return { whole: renderMeasured(renderer, tree) };
-  const byBlock = new Map<RootContent, MeasuredText>();
-  for (const child of tree.children) byBlock.set(child, renderMeasured(renderer, rootOf([child])));
-  const blocks: BlockRenderings = { separator, separatorLength: renderer.measure(separator), byBlock };
-  return { whole: joinBlocks(tree.children, blocks) as MeasuredText, blocks };
+  const byIndex = tree.children.map((child) => renderMeasured(renderer, rootOf([child])));
+  const blocks: BlockRenderings = { separator, separatorLength: renderer.measure(separator), byIndex };
+  return { whole: joinBlocks(byIndex, blocks), blocks };
 }
 
-/**
- * `nodes` rendered as one tree, joined from their renderings (`undefined` when one of them
- * was not rendered on its own).
- */
-export function joinBlocks(nodes: readonly RootContent[], blocks: BlockRenderings): MeasuredText | undefined {
+/** Renderings of blocks joined as one tree's (empty ones skipped, as the renderer does). */
+export function joinBlocks(pieces: readonly MeasuredText[], blocks: BlockRenderings): MeasuredText {
   let text = "";
   let length = 0;
-  for (const node of nodes) {
-    const piece = blocks.byBlock.get(node);
-    if (piece === undefined) return undefined;
+  for (const piece of pieces) {
     if (piece.text === "") continue;
     if (text !== "") {
       text += blocks.separator;

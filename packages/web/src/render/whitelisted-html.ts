@@ -31,6 +31,13 @@ const ATTRIBUTED =
 const ENTITY = /&(?!(?:amp|lt|gt|quot|#39);)/;
 /** A tag's inside: `/name`, `name` or `name attributes`. */
 const TAG = /^(\/?)([a-z]+)((?: [^<>]*)?)$/;
+/** {@link TAG}'s match for the inside of each bare tag (`em`, `/em`), found without matching it. */
+const BARE_FORMS = new Map<string, readonly string[]>(
+  [...BARE.keys(), "a", "span"].flatMap((tag) => [
+    [tag, [tag, "", tag, ""]],
+    [`/${tag}`, [`/${tag}`, "/", tag, ""]],
+  ]),
+);
 
 /**
  * `html` as `sanitizeHtml` returns it, when it is plainly within the whitelist; `undefined`
@@ -58,7 +65,8 @@ export function passWhitelisted(html: string): string | undefined {
       continue;
     }
     const end = html.indexOf(">", at);
-    const form = end < 0 ? null : TAG.exec(html.slice(at + 1, end));
+    const inside = end < 0 ? undefined : html.slice(at + 1, end);
+    const form = inside === undefined ? null : (BARE_FORMS.get(inside) ?? TAG.exec(inside));
     if (form === null) return undefined;
     const [, closing, tag = "", attributes = ""] = form;
     const top = open[open.length - 1];
