@@ -1,5 +1,13 @@
 /** Media hosts: where media a platform fetches by URL is put, and the self-hosted one. */
 export { createDirectoryMediaStore } from "./directory-store.js";
+export { contentDisposition } from "./disposition.js";
+export {
+  type MediaPutLimits,
+  type PreparedMediaPut,
+  positiveMs,
+  prepareMediaPut,
+  putFailure,
+} from "./prepare-put.js";
 export {
   createSelfHostedMedia,
   DEFAULT_HOSTED_TTL_MS,
