@@ -15,6 +15,6 @@ export {
   type SelfHostedMedia,
   type SelfHostedMediaOptions,
 } from "./self-hosted.js";
-export { MIN_LINK_SECRET_BYTES } from "./signed-link.js";
+export { MEDIA_KEY, MIN_LINK_SECRET_BYTES } from "./signed-link.js";
 export { type MediaHostServer, type StartMediaHostOptions, startMediaHost } from "./start-media-host.js";
 export type * from "./types.js";
