@@ -69,6 +69,7 @@ export async function startWhatsAppEmulator(
       : {}),
     windowMs: options.windowMs ?? 24 * 60 * 60 * 1000,
     now,
+    ...(options.links ? { links: options.links } : {}),
   });
   const limits = options.limits === false ? undefined : new RateLimits(options.limits ?? {}, now);
   const requests: EmulatorRequest[] = [];
@@ -119,7 +120,11 @@ export async function startWhatsAppEmulator(
       entry.content = JSON.stringify([ws.media.get(uploaded.id)?.fileName]);
       return reply(res, 200, uploaded);
     }
-    return reply(res, 200, postMessage(parseJson(req, raw ?? ""), ws, limits));
+    const answer = postMessage(parseJson(req, raw ?? ""), ws, limits);
+    // Meta answers first and fetches a link afterwards; answering after the fetch records the
+    // same outcome, and what the client shows no longer depends on when a test looks.
+    await options.links?.settled();
+    return reply(res, 200, answer);
   };
 
   const server = createServer((req, res) => {
@@ -158,6 +163,7 @@ export async function startWhatsAppEmulator(
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await options.links?.close();
     },
   };
 }
