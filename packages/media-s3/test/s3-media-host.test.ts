@@ -1,4 +1,4 @@
-import { MediaError, type MediaToHost } from "@outbox/core";
+import { MediaError, type MediaToHost, redactSecrets } from "@outbox/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createS3MediaHost, MAX_PRESIGNED_TTL_MS, type S3MediaHostOptions } from "../src/index.js";
 import { BUCKET, type S3Fixture, startS3 } from "./support/s3-server.js";
@@ -69,6 +69,14 @@ describe("S3 media host against s3rver", () => {
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("content-disposition")).toBe("inline");
     expect(Buffer.from(await response.arrayBuffer()).equals(expected(1000))).toBe(true);
+  });
+
+  it("the link's credentials never reach a log: redactSecrets keeps the path and drops the signed query", async () => {
+    const put = await host().put(generated(10, "text/plain", "a.txt"));
+    const line = `delivered ${put.url} to chat 42`;
+    const redacted = redactSecrets(line);
+    expect(redacted).toContain(`/${BUCKET}/outbox/${put.key}`);
+    expect(redacted).not.toMatch(/X-Amz-(Signature|Credential)|S3RVER/);
   });
 
   it("the link carries the expiry: X-Amz-Date plus X-Amz-Expires is expiresAt, and a link past it is refused", async () => {
