@@ -2,6 +2,7 @@
 export { createEmulatedChannel, EMULATED_RECIPIENT, type WhatsAppEmulatedChannel } from "./channel.js";
 export {
   createLinkFetcher,
+  type LinkedMessage,
   type LinkFetch,
   type LinkFetcher,
   type LinkFetcherOptions,

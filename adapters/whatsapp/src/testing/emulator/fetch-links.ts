@@ -9,7 +9,6 @@ import { createHash } from "node:crypto";
 import type { LookupFunction } from "node:net";
 import { Agent, request } from "undici";
 import { MEDIA_RULES, matches, sniff } from "./media-types.js";
-import type { StoredMessage } from "./types.js";
 
 /** Leading bytes kept for sniffing. */
 const HEAD_BYTES = 64;
@@ -18,6 +17,16 @@ const HEAD_BYTES = 64;
 export type LinkFetch =
   | { ok: true; url: string; mimeType: string; bytes: number; sha256: string }
   | { ok: false; url: string; error: string };
+
+/** The parts of a stored message the fetcher reads and writes (a `StoredMessage` is one). */
+export interface LinkedMessage {
+  /** The message type (`image`, `video`, `audio`, `document`): whose types and size apply. */
+  type: string;
+  /** The https URL to fetch. */
+  link?: string;
+  /** Set to the outcome once the fetch is done. */
+  fetched?: LinkFetch;
+}
 
 /** Options of {@link createLinkFetcher}. */
 export interface LinkFetcherOptions {
@@ -30,7 +39,7 @@ export interface LinkFetcherOptions {
 /** Fetches the links of media messages in the background; see {@link LinkFetcher.settled}. */
 export interface LinkFetcher {
   /** Start fetching the link of `message` (a media message sent by `link`). */
-  track(message: StoredMessage): void;
+  track(message: LinkedMessage): void;
   /** Resolves once every link tracked so far is fetched or failed. */
   settled(): Promise<void>;
   /** Every fetch so far, in the order the messages arrived. */
@@ -50,7 +59,7 @@ export function createLinkFetcher(options: LinkFetcherOptions = {}): LinkFetcher
   const pending: Array<Promise<void>> = [];
   const done: LinkFetch[] = [];
 
-  async function fetchOne(message: StoredMessage): Promise<LinkFetch> {
+  async function fetchOne(message: LinkedMessage): Promise<LinkFetch> {
     const url = message.link ?? "";
     const rule = MEDIA_RULES[message.type];
     // undici follows no redirect unless told to: a link that redirects fails, as it should here.
