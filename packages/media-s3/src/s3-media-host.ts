@@ -116,11 +116,16 @@ export function createS3MediaHost(options: S3MediaHostOptions): MediaHost {
       partSize,
       queueSize,
     });
-    const abort = () => void upload.abort().catch(() => undefined);
+    // Awaited before the put settles: no request of a cancelled put is still in flight after it.
+    let aborting: Promise<void> | undefined;
+    const abort = () => {
+      aborting = upload.abort().catch(() => undefined);
+    };
     putOptions.signal?.addEventListener("abort", abort, { once: true });
     try {
       await upload.done();
     } catch (error) {
+      await aborting;
       // A multipart upload cut short is aborted by the uploader; an object already written is not.
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key })).catch(() => undefined);
       const signal = putOptions.signal;
