@@ -52,7 +52,7 @@ async function sh(
     const { stdout, stderr } = await run(file, args, {
       cwd,
       maxBuffer: 64 * 1024 * 1024,
-      timeout: 240_000, // a hung child never outlives the test
+      timeout: 480_000, // a hung child never outlives the test (the AWS SDK's declarations alone take tsc a minute under load)
       env: { ...process.env, CI: "true", ...env },
     });
     return both ? `${stdout}\n${stderr}` : stdout;
@@ -172,7 +172,7 @@ beforeAll(async () => {
   });
   typecheck.catch(() => {}); // reported by its test
   await Promise.all([dryRun, adaptersOnly, full, cliAlone, cliTelegram]);
-}, 300_000);
+}, 600_000);
 
 // Removing the consumers' node_modules takes a while on a loaded machine.
 afterAll(() => rmSync(work, { recursive: true, force: true }), 180_000);
@@ -351,7 +351,7 @@ describe("packed packages", () => {
   }, 60_000);
 
   it("TypeScript consumer: every export type-checks with module NodeNext and skipLibCheck false", {
-    timeout: 240_000,
+    timeout: 480_000,
   }, async () => {
     await typecheck;
   });

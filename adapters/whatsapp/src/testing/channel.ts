@@ -5,6 +5,7 @@
  */
 import type { EmulatedChannel, EmulatedChannelOptions } from "@outbox/core";
 import { createWhatsAppAdapter } from "../adapter.js";
+import { createLinkFetcher } from "./emulator/fetch-links.js";
 import { startWhatsAppEmulator, type WhatsAppEmulator } from "./emulator/server.js";
 
 /** A WhatsApp conversation on its emulator (fault targets `messages` and `media`: docs/adapters/whatsapp.md, "Faults"). */
@@ -17,7 +18,13 @@ export const EMULATED_RECIPIENT = "15550001234";
 export async function createEmulatedChannel(
   options: EmulatedChannelOptions = {},
 ): Promise<WhatsAppEmulatedChannel> {
-  const emulator = await startWhatsAppEmulator({ allowedRecipients: [EMULATED_RECIPIENT] });
+  const emulator = await startWhatsAppEmulator({
+    allowedRecipients: [EMULATED_RECIPIENT],
+    links: createLinkFetcher({
+      ...(options.ca ? { ca: options.ca } : {}),
+      ...(options.lookup ? { lookup: options.lookup } : {}),
+    }),
+  });
   const currentMessageId = emulator.seedMessage(EMULATED_RECIPIENT, "Show me what you can do.");
   const adapter = createWhatsAppAdapter({
     token: emulator.token,

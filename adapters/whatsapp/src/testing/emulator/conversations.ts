@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ObservedMessage } from "@outbox/core";
+import type { LinkFetcher } from "./fetch-links.js";
 import { GraphApiError } from "./graph-error.js";
 import { decodeMarkup } from "./markup.js";
 import type { StoredMedia, StoredMessage } from "./types.js";
@@ -19,7 +20,14 @@ export class Conversations {
   private readonly lastInbound = new Map<string, number>();
   private seq = 0;
 
-  constructor(private readonly options: { allowed?: Set<string>; windowMs: number; now: () => number }) {}
+  constructor(
+    private readonly options: {
+      allowed?: Set<string>;
+      windowMs: number;
+      now: () => number;
+      links?: LinkFetcher;
+    },
+  ) {}
 
   /** The WhatsApp id of a recipient as given in `to` (`+1 555-0100` → `15550100`), or Graph's refusal. */
   recipient(to: unknown): string {
@@ -66,6 +74,7 @@ export class Conversations {
     };
     this.messages.push(stored);
     this.byId.set(stored.id, stored);
+    if (stored.link !== undefined) this.options.links?.track(stored);
     if (stored.inbound) this.lastInbound.set(stored.waId, this.options.now());
     return stored;
   }
@@ -83,10 +92,11 @@ function observe(m: StoredMessage): ObservedMessage {
   if (m.type === "text") return { kind: "text", text: decoded.text, ...formatting, ...reply };
   const kind = m.type === "audio" && m.voice ? "voice" : (m.type as ObservedMessage["kind"]);
   const caption = decoded.text === "" ? {} : { caption: decoded.text, ...formatting };
-  // A `link` was never fetched: the client shows the file name WhatsApp takes from the URL, no bytes are known.
-  if (m.link !== undefined)
+  // A `link` not fetched (yet, or at all): the client shows the file name WhatsApp takes from the URL, no bytes are known.
+  const fetched = m.fetched?.ok ? { ...m.fetched, fileName: linkFileName(m.fetched.url) } : undefined;
+  if (m.link !== undefined && fetched === undefined)
     return { kind, ...caption, fileName: m.fileName ?? linkFileName(m.link), ...reply };
-  const media = m.media as StoredMedia;
+  const media = fetched ?? (m.media as StoredMedia);
   return {
     kind,
     ...caption,

@@ -83,6 +83,7 @@ export async function startWhatsAppEmulator(
       : {}),
     windowMs: options.windowMs ?? 24 * 60 * 60 * 1000,
     now,
+    ...(options.links ? { links: options.links } : {}),
   });
   const limits = options.limits === false ? undefined : new RateLimits(options.limits ?? {}, now);
 
@@ -123,7 +124,11 @@ export async function startWhatsAppEmulator(
         entry.content = JSON.stringify([ws.media.get(uploaded.id)?.fileName]);
         return { status: 200, body: uploaded };
       }
-      return { status: 200, body: postMessage(parseJson(req, raw ?? ""), ws, limits) };
+      const answer = postMessage(parseJson(req, raw ?? ""), ws, limits);
+      // Meta answers first and fetches a link afterwards; answering after the fetch records the
+      // same outcome, and what the client shows no longer depends on when a test looks.
+      await options.links?.settled();
+      return { status: 200, body: answer };
     },
   });
 
@@ -137,6 +142,10 @@ export async function startWhatsAppEmulator(
     rateLimitRefusals: () => limits?.refusals ?? 0,
     seedMessage: (from, text) =>
       ws.store({ waId: from.replace(/\D/g, ""), type: "text", body: text, inbound: true }).id,
+    close: async () => {
+      await server.close();
+      await options.links?.close();
+    },
   };
 }
 

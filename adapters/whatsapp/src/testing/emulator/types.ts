@@ -2,6 +2,7 @@
  * Options and records of the WhatsApp Cloud API emulator.
  */
 import type { WhatsAppLimits } from "../../capabilities.js";
+import type { LinkFetch, LinkFetcher } from "./fetch-links.js";
 
 export type { Fault, ObservedMessage } from "@outbox/core";
 
@@ -22,6 +23,8 @@ export interface WhatsAppEmulatorOptions {
   limits?: WhatsAppLimits | false;
   /** Milliseconds clock for the window and the rate limits. Default `Date.now`. */
   now?: () => number;
+  /** Fetches media sent by `link`, as Meta does (`createLinkFetcher`). Default: links are recorded, never fetched. */
+  links?: LinkFetcher;
 }
 
 /** An uploaded media object. */
@@ -52,8 +55,10 @@ export interface StoredMessage {
   body?: string;
   /** The media sent by uploaded id, for a media message. */
   media?: StoredMedia;
-  /** The https URL a media message named by `link` instead (recorded, never fetched). */
+  /** The https URL a media message named by `link` instead. */
   link?: string;
+  /** What fetching `link` got, once the emulator's link fetcher is done with it. */
+  fetched?: LinkFetch;
   /** `filename` of a document message. */
   fileName?: string;
   /** `voice: true` of an audio message. */

@@ -7,15 +7,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Clock } from "../../adapter/types.js";
 import { systemClock } from "../../engine/clock.js";
-import { MediaError, OutboxError, StoreError } from "../../errors/errors.js";
-import { limitBytes } from "../byte-limit.js";
-import { cleanFileName } from "../file-name.js";
 import { DEFAULT_MAX_BYTES } from "../policy.js";
-import { normalizeMimeType } from "../sniff/mime.js";
 import { createDirectoryMediaStore } from "./directory-store.js";
+import { positiveMs, prepareMediaPut, putFailure } from "./prepare-put.js";
 import { answerFetch, answerNode } from "./respond.js";
 import type { ServeContext } from "./serve-hosted.js";
-import { LinkSigner, MEDIA_KEY, newMediaKey } from "./signed-link.js";
+import { LinkSigner, MEDIA_KEY } from "./signed-link.js";
 import type { HostedMedia, MediaHost, MediaStore, MediaToHost, PutMediaOptions } from "./types.js";
 
 /** Default link lifetime: one day. */
@@ -80,77 +77,27 @@ function baseUrl(publicUrl: string): URL {
   return url;
 }
 
-function positive(name: string, value: number): number {
-  if (!(Number.isFinite(value) && value > 0))
-    throw new RangeError(`${name} must be a positive number of milliseconds, got ${value}`);
-  return value;
-}
-
-/**
- * Re-yields the bytes of `source`, failing with `signal`'s reason the moment it aborts, even
- * while `source` is waiting for its next chunk (a stalled upload must not hold the put).
- */
-async function* untilAborted(
-  source: AsyncIterable<Uint8Array>,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<Uint8Array> {
-  if (signal === undefined) return yield* source;
-  const iterator = source[Symbol.asyncIterator]();
-  const aborted = new Promise<never>((_, reject) =>
-    signal.addEventListener("abort", () => reject(signal.reason), { once: true }),
-  );
-  aborted.catch(() => undefined);
-  try {
-    for (;;) {
-      signal.throwIfAborted();
-      const next = await Promise.race([iterator.next(), aborted]);
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    // Not awaited: a source stuck in its own wait would hold the put until it answers.
-    void iterator.return?.()?.catch(() => undefined);
-  }
-}
-
 /** Create a self-hosted media host (see {@link SelfHostedMediaOptions}). */
 export function createSelfHostedMedia(options: SelfHostedMediaOptions): SelfHostedMedia {
   const base = baseUrl(options.publicUrl);
   const signer = new LinkSigner(options.secret);
   const store = typeof options.store === "string" ? createDirectoryMediaStore(options.store) : options.store;
   const clock = options.clock ?? systemClock;
-  const defaultTtl = positive("ttlMs", options.ttlMs ?? DEFAULT_HOSTED_TTL_MS);
+  const defaultTtl = positiveMs("ttlMs", options.ttlMs ?? DEFAULT_HOSTED_TTL_MS);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const context: ServeContext = { store, signer, now: () => clock.now(), prefixes: ["/", base.pathname] };
 
   async function put(media: MediaToHost, putOptions: PutMediaOptions = {}): Promise<HostedMedia> {
-    const ttl = positive("ttlMs", putOptions.ttlMs ?? defaultTtl);
-    const mimeType = normalizeMimeType(media.mimeType);
-    const fileName = cleanFileName(media.fileName) || "file";
-    if (mimeType === undefined)
-      throw new MediaError(
-        "unsupported-type",
-        `Media ${fileName} has no valid MIME type to be served as; give one such as "application/pdf".`,
-      );
-    putOptions.signal?.throwIfAborted();
-    const key = newMediaKey();
-    const expiresAt = Math.floor((clock.now() + ttl) / 1000) * 1000;
-    const bytes = limitBytes(untilAborted(media.open() as AsyncIterable<Uint8Array>, putOptions.signal), {
-      ref: fileName,
+    const { key, mimeType, fileName, expiresAt, bytes } = prepareMediaPut(media, putOptions, {
+      defaultTtlMs: defaultTtl,
       maxBytes,
-      expectedSize: media.size,
+      now: clock.now(),
     });
     try {
       await store.put(key, { mimeType, fileName, expiresAt }, bytes);
     } catch (error) {
       await store.delete(key).catch(() => undefined);
-      if (error instanceof OutboxError || putOptions.signal?.aborted) throw error;
-      throw new StoreError(
-        `The media host could not keep ${fileName}: ${String((error as Error)?.message ?? error)}`,
-        {
-          cause: error,
-        },
-      );
+      throw putFailure(error, fileName, putOptions.signal);
     }
     return { key, url: `${base.href}${key}?${signer.query(key, expiresAt)}`, expiresAt };
   }

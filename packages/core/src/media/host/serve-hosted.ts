@@ -6,6 +6,7 @@
  * images, audio and video a platform previews are served inline, the rest as attachments.
  */
 import { requestedRange } from "./byte-range.js";
+import { contentDisposition } from "./disposition.js";
 import { type LinkSigner, MEDIA_KEY } from "./signed-link.js";
 import type { MediaStore } from "./types.js";
 
@@ -41,9 +42,6 @@ export interface HostedAnswer {
   body?: AsyncIterable<Uint8Array>;
 }
 
-/** Types shown in place: what platforms preview. SVG is not among them (it can carry script). */
-const INLINE = /^(image\/(png|jpeg|gif|webp|avif)|video\/[a-z0-9.+-]+|audio\/[a-z0-9.+-]+)$/;
-
 const SAFE: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Content-Security-Policy": "default-src 'none'; sandbox",
@@ -52,12 +50,6 @@ const SAFE: Record<string, string> = {
 
 function refuse(status: number, extra: Record<string, string> = {}): HostedAnswer {
   return { status, headers: { ...SAFE, "Cache-Control": "no-store", ...extra } };
-}
-
-/** `attachment` with the name in ASCII and in UTF-8 (RFC 6266). */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /** The key a path names, when it is exactly one of the prefixes followed by a key. */
@@ -86,7 +78,8 @@ export async function answerHosted(context: ServeContext, request: HostedRequest
     "Accept-Ranges": "bytes",
     "Cache-Control": `private, max-age=${Math.max(0, Math.floor((link.expiresAt - now) / 1000))}`,
   };
-  if (!INLINE.test(item.mimeType)) headers["Content-Disposition"] = attachment(item.fileName);
+  const disposition = contentDisposition(item.mimeType, item.fileName);
+  if (disposition !== undefined) headers["Content-Disposition"] = disposition;
   const range = requestedRange(request.range, item.size);
   if (range === "unsatisfiable")
     return refuse(416, { "Content-Range": `bytes */${item.size}`, "Accept-Ranges": "bytes" });
