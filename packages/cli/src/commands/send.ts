@@ -60,7 +60,10 @@ export async function runSend(
     else printReport(term, report, { maxLines: 20, platform, explainFailures: false });
     for (const failure of receipt.failures)
       term.err(
-        `outbox: part ${failure.part} failed: ${explain(failure.error, channel ? "emulator" : platform)}`,
+        `outbox: part ${failure.part} failed: ${explain(failure.error, channel ? "emulator" : platform, {
+          ambiguous: failure.ambiguous === true,
+          delivered: receipt.messages.length,
+        })}`,
       );
     if (receipt.ok) return 0;
     return receipt.messages.length > 0 ? 1 : 2;

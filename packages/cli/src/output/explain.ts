@@ -7,15 +7,37 @@ import { MediaError, OutboxError, PayloadError, StoreError, TargetNotFoundError 
 import type { Platform } from "../platforms.js";
 import { UsageError } from "./usage-error.js";
 
-/** One line: the error's message and the fix for it. */
-export function explain(error: unknown, platform?: Platform | "emulator"): string {
+/**
+ * Where a failed part stands in its reply: whether it may have arrived, and how many of the
+ * reply's messages did. `outbox send` has no journal between runs, so running it again sends
+ * the whole reply: the fix must never advise that when part of it arrived.
+ */
+export interface FailedPart {
+  /** The part may have reached the platform (no answer confirmed or denied it). */
+  ambiguous: boolean;
+  /** Messages of the same reply that were delivered. */
+  delivered: number;
+}
+
+/** One line: the error's message and the fix for it (for a part of a reply, where it stands). */
+export function explain(error: unknown, platform?: Platform | "emulator", part?: FailedPart): string {
   if (error instanceof UsageError) return `${error.message}. Fix: ${error.fix}`;
   if (!(error instanceof OutboxError)) return `${error instanceof Error ? error.message : String(error)}`;
   // The SDK's advice for a local path (MediaPolicy.localRoots) is not a CLI user's: the fix says --root.
   const message = error.message
     .replace(/\.$/, "")
     .replace(/; add its directory to MediaPolicy\.localRoots or move the file there$/, "");
-  return `${error.code}: ${message}. Fix: ${fixFor(error, platform)}`;
+  return `${error.code}: ${message}. Fix: ${part ? partFix(error, platform, part) : fixFor(error, platform)}`;
+}
+
+/** The fix for one failed part of a reply: never a whole resend over what arrived. */
+function partFix(error: OutboxError, platform: Platform | "emulator" | undefined, part: FailedPart): string {
+  if (part.ambiguous)
+    return "it may have arrived (the request reached the platform and no answer confirmed it): look in the chat before sending it again";
+  const fix = fixFor(error, platform);
+  return part.delivered > 0
+    ? `${fix}; then send only what did not arrive (the rest of the reply did, and running the command again repeats it)`
+    : fix;
 }
 
 /** The fix for an Outbox error. */

@@ -62,7 +62,12 @@ export function printReport(term: Terminal, report: DeliveryReport, options: Pri
       sent: "—",
       detail: [
         c.red(
-          options.explainFailures === false ? failure.error.code : explain(failure.error, options.platform),
+          options.explainFailures === false
+            ? failure.error.code
+            : explain(failure.error, options.platform, {
+                ambiguous: failure.ambiguous === true,
+                delivered: receipt.messages.length,
+              }),
         ),
       ],
     });
