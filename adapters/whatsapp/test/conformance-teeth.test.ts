@@ -12,7 +12,7 @@ import {
 } from "@outbox/conformance";
 import { type Capabilities, createAdapter, type Renderer } from "@outbox/core";
 import { describe, expect, it } from "vitest";
-import { whatsappCapabilitiesFor } from "../src/capabilities.js";
+import { type WhatsAppLimits, whatsappCapabilitiesFor } from "../src/capabilities.js";
 import { HARNESS_LIMITS, HARNESS_RECIPIENT } from "../src/conformance/harness.js";
 import { whatsappRenderer } from "../src/render/renderer.js";
 import { startWhatsAppEmulator } from "../src/testing/index.js";
@@ -27,6 +27,8 @@ function brokenHarness(change: {
   renderer?: Renderer;
   /** What the adapter declares, when not WhatsApp's capabilities. */
   declared?: Capabilities;
+  /** The emulator's limits, when not the harness's. */
+  limits?: WhatsAppLimits;
 }): ConformanceHarness {
   return {
     name: "whatsapp, broken",
@@ -34,7 +36,7 @@ function brokenHarness(change: {
     async setup() {
       const emulator = await startWhatsAppEmulator({
         allowedRecipients: [HARNESS_RECIPIENT],
-        limits: HARNESS_LIMITS,
+        limits: change.limits ?? HARNESS_LIMITS,
       });
       emulator.seedMessage(HARNESS_RECIPIENT, "Hi!");
       const client = createGraphClient({
@@ -72,11 +74,15 @@ const testCase = (id: string) => {
 
 describe("the suite's teeth on WhatsApp", () => {
   it("an adapter that does not pace fails pacing.concurrent on the emulator's own 429 count", async () => {
-    const unpaced = brokenHarness({ capabilities: { ...capabilities, rateLimits: [] } });
+    // The pair bucket refills once a second, not every 100 ms: unpaced sends on a machine slow
+    // enough to spread them over the harness's refill would otherwise pass by luck.
+    const limits = { ...HARNESS_LIMITS, pairIntervalMs: 1_000 };
+    const declared = whatsappCapabilitiesFor(limits);
+    const unpaced = brokenHarness({ capabilities: { ...declared, rateLimits: [] }, declared, limits });
     await expect(runCase(testCase("pacing.concurrent"), unpaced, { strict: true })).rejects.toThrow(
       /429s the platform answered under its own limits/,
     );
-  }, 30_000);
+  }, 60_000);
 
   it.each([
     ["text.formatting", /bold spans/],
