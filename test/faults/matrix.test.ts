@@ -6,24 +6,15 @@
  * receipt said, and each faulted part's outcome checked against the rule (docs/delivery.md,
  * "Faults, platform by platform"): a platform that does not deduplicate never gets a guess.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkHistory, fixturePath } from "@outbox/conformance";
+import { checkHistory } from "@outbox/conformance";
 import { createManualClock, type DeliveryReceipt, type Fault, isAmbiguous } from "@outbox/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FaultPlatform, type FaultRig, platforms } from "./platforms.js";
+import { threePartReply } from "./three-part-reply.js";
 
-const markers = ["zq0x", "zq1x", "zq2x"] as const;
-const workspace = mkdtempSync(join(tmpdir(), "outbox-faults-"));
-copyFileSync(fixturePath("png"), join(workspace, "zq2x.png"));
-
-/** Two text parts (each near the platform's chunk length, so neither is a caption) and an image. */
-function reply(platform: FaultPlatform): { text: string } {
-  const paragraph = (marker: string) =>
-    `${marker} ${"lorem ".repeat(Math.floor((platform.chunk * 0.8) / 6))}`;
-  return { text: `${paragraph(markers[0])}\n\n${paragraph(markers[1])}\n\nMEDIA:./zq2x.png` };
-}
+const { markers, workspace, reply } = threePartReply("zq");
 
 type Kind = "reset-before-write" | "reset-after-processed" | "timeout-after-processed" | "5xx" | "429";
 const kinds: readonly Kind[] = [

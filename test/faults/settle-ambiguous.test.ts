@@ -1,30 +1,9 @@
-/**
- * Settling a part whose outcome is unknown, on each emulator through the real client library,
- * on the same adapter with the same key (docs/delivery.md, "Parts whose outcome is unknown"):
- * after a timeout once the platform processed the middle part, `ambiguous: "delivered"`
- * completes the receipt and posts nothing; after a 5xx that stored nothing,
- * `ambiguous: "resend"` posts that part, once, and nothing else. Only the platforms that do
- * not deduplicate leave a part unsure: Discord and Matrix resend it under its key within the
- * send (the fault matrix shows it delivered).
- */
-import { copyFileSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fixturePath } from "@outbox/conformance";
 import { createManualClock, type DeliveryReceipt, type Fault, type SendOptions } from "@outbox/core";
 import { describe, expect, it } from "vitest";
 import { type FaultPlatform, platforms } from "./platforms.js";
+import { threePartReply } from "./three-part-reply.js";
 
-const markers = ["sa0x", "sa1x", "sa2x"] as const;
-const workspace = mkdtempSync(join(tmpdir(), "outbox-settle-"));
-copyFileSync(fixturePath("png"), join(workspace, "sa2x.png"));
-
-/** Two text parts, each too long to share a message, then an image. */
-function reply(platform: FaultPlatform): { text: string } {
-  const paragraph = (marker: string) =>
-    `${marker} ${"lorem ".repeat(Math.floor((platform.chunk * 0.8) / 6))}`;
-  return { text: `${paragraph(markers[0])}\n\n${paragraph(markers[1])}\n\nMEDIA:./sa2x.png` };
-}
+const { markers, workspace, reply } = threePartReply("sa");
 
 /** Send the reply with the fault on the middle part, then again with `ambiguous`; what each receipt said and how often each part shows. */
 async function settle(
