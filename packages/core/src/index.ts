@@ -35,6 +35,7 @@ export {
 } from "./errors/redact.js";
 export { escapeHtml, unescapeHtml } from "./markdown/escape-html.js";
 export { createHtmlRenderer, type HtmlDialect } from "./markdown/html-renderer.js";
+export { createMarkdownRenderer, type MarkdownDialect } from "./markdown/markdown-renderer.js";
 export { parseMarkdown } from "./markdown/parse-markdown.js";
 export { type MarkerRenderDialect, renderMarkers } from "./markdown/render-markers.js";
 export {
