@@ -29,7 +29,16 @@ export { type DecodedMarkdown, decodeMarkdown } from "../adapter/markdown-readin
 export type * from "../adapter/observed.js";
 export { observedLines } from "../adapter/observed-lines.js";
 export { mergeMentions, observedMentions } from "../adapter/observed-mentions.js";
-export { type DecodedHtml, decodeStrictHtml } from "../adapter/strict-html.js";
+export {
+  type DecodedHtml,
+  decodeStrictHtml,
+  parseStrictHtml,
+  type StrictHtml,
+  type StrictHtmlDialect,
+  StrictHtmlError,
+  type StrictHtmlOpenTag,
+  type StrictHtmlSpan,
+} from "../adapter/strict-html.js";
 export {
   type DecodedMarkers,
   decodeStrictMarkers,
