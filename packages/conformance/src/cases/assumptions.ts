@@ -19,6 +19,8 @@ const FORMAT =
   'a platform without formatting declares `text.format: "plain"`; one without a kind of formatting names it in `harness.formatGaps` with the reason';
 const PACING =
   "declare the platform's limits in `capabilities.rateLimits`, as the platform counts them: `requests` says how many requests each kind of send makes (an upload and a post are `{ media: 2 }`)";
+const RETRY_HINT =
+  "nothing to declare; the wait a fault injects comes back to the millisecond, so an emulator whose platform gives whole seconds (Telegram's `retry_after`, Mattermost's `X-Ratelimit-Reset`) writes the fraction (`0.04`) and the adapter reads it as a number";
 const DEDUPLICATES =
   "a transport whose platform deduplicates sends by key declares `deduplicatesByKey` (and `deduplicatesForMs`): the engine may then resend an attempt that failed ambiguously, and the case accepts a message delivered exactly once";
 const MIXED =
@@ -138,9 +140,11 @@ export const caseAssumptions: Readonly<Record<string, CaseAssumptions>> = {
   "policy.media-line-url": { sends: "`URL check.` then a `MEDIA:` line naming a URL on the decoy host" },
   "fault.rate-limit": {
     sends: "`After the rate limit.` while the platform answers one 429 with `retry_after` 120 ms",
+    differs: RETRY_HINT,
   },
   "fault.rate-limit.exhausted": {
     sends: "`Never delivered.` while every answer is a 429 with `retry_after` 40 ms",
+    differs: RETRY_HINT,
   },
   "fault.server-error": { sends: "`Server trouble.` while every answer is a 503" },
   "fault.reset": {
