@@ -7,6 +7,7 @@ import { editCases } from "./edits.js";
 import { faultCases } from "./fault.js";
 import { lineCases } from "./lines.js";
 import { mediaCases } from "./media.js";
+import { mediaTravelCases } from "./media-travel.js";
 import { policyCases } from "./policy.js";
 import { receiptCases } from "./receipt.js";
 import { replyCases } from "./reply.js";
@@ -45,6 +46,11 @@ export const CONFORMANCE_CASE_IDS = [
   "media.video",
   "media.audio",
   "media.document",
+  "media.pass-through",
+  "media.pass-through.opt-in",
+  "media.pass-through.blocked",
+  "media.hosted",
+  "media.hosted.none",
   "caption.fits",
   "caption.too-long",
   "album.images",
@@ -161,6 +167,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
   ...textCases.slice(-1),
   ...untrustedTextCases,
   ...mediaCases,
+  ...mediaTravelCases,
   ...albumCases,
   ...voiceCases,
   ...replyCases,
