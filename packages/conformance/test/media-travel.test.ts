@@ -67,6 +67,39 @@ describe("media travel cases have teeth", () => {
     );
   });
 
+  it("a link the platform cannot fetch is a fetch-failed failure with the fix, its signature redacted", async () => {
+    const { conformanceMedia } = await import("../src/media-server.js");
+    const media = await conformanceMedia();
+    const harness = createReferenceHarness({ capabilities: urlOnly });
+    const instance = await harness.setup({
+      media: {
+        host: {
+          put: async () => ({
+            key: "k",
+            url: `${media.hostedPrefix}unknown?exp=1&sig=SIGNATURE`,
+            expiresAt: 1,
+          }),
+          remove: async () => {},
+        },
+      },
+    });
+    try {
+      const receipt = await instance.adapter.send(
+        { text: "", mediaUrls: [media.file("png")] },
+        instance.target,
+      );
+      const [failure] = receipt.failures;
+      expect(failure?.error.code).toBe("media_fetch_failed");
+      expect(failure?.error.message).toMatch(/could not fetch .* itself \(the URL answered HTTP 40\d\)/);
+      expect(failure?.error.message).toContain("publicUrl must be reachable");
+      expect(failure?.retryable).toBe(true);
+      expect(JSON.stringify(receipt)).not.toContain("SIGNATURE");
+      expect(instance.fetched?.()).toHaveLength(1);
+    } finally {
+      await instance.teardown();
+    }
+  });
+
   it("skip outside strict mode when the harness cannot say what was fetched", async () => {
     const blind = createReferenceHarness({ capabilities: urlOnly });
     const harness = {

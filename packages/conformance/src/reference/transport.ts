@@ -8,6 +8,7 @@ import {
   type Transport,
   TransportError,
   UnsupportedFeatureError,
+  urlFetchFailed,
 } from "@outbox/core";
 import {
   type EmulatorCall,
@@ -88,11 +89,7 @@ async function fetched(emulator: ReferenceEmulator, url: string, media: LoadedMe
   try {
     return await emulator.fetchFile(url, media.fileName, media.mimeType);
   } catch (error) {
-    throw new PlatformError(`sendMedia: the platform could not fetch the URL: ${(error as Error).message}`, {
-      method: "sendMedia",
-      status: 400,
-      description: "failed to get HTTP URL content",
-    });
+    throw urlFetchFailed("the reference platform", url, (error as Error).message, error);
   }
 }
 
