@@ -6,7 +6,7 @@ describe("createEmulatedChannel", () => {
   it("replies to the seeded inbound message, and the emulator downloads URL media trusting options.ca", async () => {
     const media = await conformanceMedia();
     const channel = await createEmulatedChannel({
-      media: media.policy,
+      media: { ...media.policy, passThrough: true },
       ca: media.ca,
       ...(media.policy.lookup ? { lookup: media.policy.lookup } : {}),
     });
@@ -27,6 +27,7 @@ describe("createEmulatedChannel", () => {
         sha256: fixtureSha256("png"),
       });
       expect(receipt.degraded).toEqual([]);
+      expect(receipt.messages[0]?.media).toEqual([{ source: 0, via: "url" }]);
       // Fetched twice: once by the adapter's media loader, once by the emulator (as Telegram would).
       expect(media.served().filter((path) => path === "/image.png?n=101")).toHaveLength(2);
     } finally {
@@ -37,7 +38,7 @@ describe("createEmulatedChannel", () => {
   it("without options.ca the emulator cannot download from the fixture host; the adapter falls back to an upload", async () => {
     const media = await conformanceMedia();
     const channel = await createEmulatedChannel({
-      media: media.policy,
+      media: { ...media.policy, passThrough: true },
       ...(media.policy.lookup ? { lookup: media.policy.lookup } : {}),
     });
     try {
@@ -45,6 +46,8 @@ describe("createEmulatedChannel", () => {
       expect(receipt.ok).toBe(true);
       expect(channel.observe()).toMatchObject([{ kind: "image", sha256: fixtureSha256("png") }]);
       expect(receipt.degraded).toMatchObject([{ from: "url", to: "upload" }]);
+      // The receipt says how the item went in the end: uploaded.
+      expect(receipt.messages[0]?.media).toBeUndefined();
     } finally {
       await channel.close();
     }

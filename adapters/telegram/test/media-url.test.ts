@@ -32,7 +32,7 @@ describe("Telegram fetch-by-URL", () => {
     const adapter = createTelegramAdapter({
       token: emulator.token,
       apiRoot: emulator.apiRoot,
-      media: media.policy,
+      media: { ...media.policy, passThrough: true },
     });
     const receipt = await adapter.send({ text: "", mediaUrls: [raw] }, { to: "42" });
     expect(receipt.ok).toBe(true);

@@ -145,15 +145,23 @@ describe("Telegram transport: media", () => {
     ]);
   });
 
-  it("lets Telegram fetch https URLs itself, and uploads when it cannot", async () => {
+  it("lets Telegram fetch the URL it is given, and uploads when it cannot", async () => {
     const good = loaded(PNG, { source: { type: "url", url: "https://media.test/red.png" } });
-    expect(
-      await transport.sendMedia({ type: "media", target, kind: "image", media: good }),
-    ).not.toHaveProperty("degraded");
+    const url = "https://media.test/red.png";
+    const fetched = await transport.sendMedia({ type: "media", target, kind: "image", media: good, url });
+    expect(fetched).not.toHaveProperty("degraded");
+    expect(fetched).not.toHaveProperty("uploadedInstead");
     expect(good.opened).toBe(0);
     const bad = loaded(PNG, { source: { type: "url", url: "https://media.test/gone.png" } });
-    const sent = await transport.sendMedia({ type: "media", target, kind: "image", media: bad });
+    const sent = await transport.sendMedia({
+      type: "media",
+      target,
+      kind: "image",
+      media: bad,
+      url: "https://media.test/gone.png",
+    });
     expect(sent.degraded).toMatchObject({ from: "url", to: "upload" });
+    expect(sent.uploadedInstead).toEqual([0]);
     expect(bad.opened).toBe(1);
     expect(emulator.urlFetches).toEqual(["https://media.test/red.png", "https://media.test/gone.png"]);
     expect(emulator.observe().map((m) => m.sha256)).toEqual([sha(PNG), sha(PNG)]);
@@ -164,8 +172,23 @@ describe("Telegram transport: media", () => {
       size: 6 * 1024 * 1024,
       source: { type: "url", url: "https://media.test/red.png" },
     });
-    await transport.sendMedia({ type: "media", target, kind: "image", media: big });
+    const sent = await transport.sendMedia({
+      type: "media",
+      target,
+      kind: "image",
+      media: big,
+      url: "https://media.test/red.png",
+    });
     expect(emulator.urlFetches).toEqual([]);
+    expect(sent.uploadedInstead).toEqual([0]);
+  });
+
+  it("uploads an https item given no URL: handing it over is the plan's choice (media.passThrough)", async () => {
+    const item = loaded(PNG, { source: { type: "url", url: "https://media.test/red.png" } });
+    const sent = await transport.sendMedia({ type: "media", target, kind: "image", media: item });
+    expect(emulator.urlFetches).toEqual([]);
+    expect(item.opened).toBe(1);
+    expect(sent).not.toHaveProperty("uploadedInstead");
   });
 
   it("sends voice notes, and turns a refused one into UnsupportedFeatureError", async () => {

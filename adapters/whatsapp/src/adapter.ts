@@ -2,7 +2,7 @@
  * The WhatsApp adapter: capabilities, the markup renderer and the Cloud API transport, put
  * together by core's engine.
  */
-import { type ChannelAdapter, ConfigError, createAdapter } from "@outbox/core";
+import { type ChannelAdapter, ConfigError, createAdapter, type MediaPolicy } from "@outbox/core";
 import { whatsappCapabilitiesFor } from "./capabilities.js";
 import { whatsappRenderer } from "./render/renderer.js";
 import { createGraphClient } from "./transport/graph-client.js";
@@ -31,11 +31,8 @@ export function createWhatsAppAdapter(config?: WhatsAppAdapterConfig): ChannelAd
     name: "whatsapp",
     capabilities: whatsappCapabilitiesFor(config.limits),
     renderer: whatsappRenderer,
-    transport: createWhatsAppTransport(client, {
-      previewUrl: config.previewUrl ?? false,
-      byLink: config.mediaByLink === "link",
-    }),
-    ...(config.media ? { media: config.media } : {}),
+    transport: createWhatsAppTransport(client, { previewUrl: config.previewUrl ?? false }),
+    ...mediaPolicy(config),
     ...(config.retry ? { retry: config.retry } : {}),
     ...(config.clock ? { clock: config.clock } : {}),
     ...(config.pacing ? { pacing: config.pacing } : {}),
@@ -43,4 +40,10 @@ export function createWhatsAppAdapter(config?: WhatsAppAdapterConfig): ChannelAd
     // Never in our own messages; declared so the engine redacts it wherever else it could surface.
     secrets: [client.token],
   });
+}
+
+/** The media policy: `mediaByLink: "link"` is `media.passThrough` under its earlier name. */
+function mediaPolicy(config: WhatsAppAdapterConfig): { media?: MediaPolicy } {
+  if (config.mediaByLink !== "link") return config.media ? { media: config.media } : {};
+  return { media: { ...config.media, passThrough: config.media?.passThrough ?? true } };
 }

@@ -71,6 +71,8 @@ export function whatsappCapabilitiesFor(limits: WhatsAppLimits = {}): Capabiliti
         document: [...DOCUMENT_TYPES, "image/jpeg", "image/png"],
       },
       maxBytes: { default: 100 * MB, image: 5 * MB, video: 16 * MB, audio: 16 * MB },
+      // A message's `link` is fetched by Meta within the same limits (MediaPolicy.passThrough).
+      byUrl: { default: 100 * MB, image: 5 * MB, video: 16 * MB, audio: 16 * MB },
     },
     album: null,
     // `audio` with `voice: true` shows a voice note (Ogg/Opus only); it carries no caption.

@@ -28,15 +28,12 @@ export interface WhatsAppAdapterConfig {
   /** Let WhatsApp show a preview of the first URL in a text message (`preview_url`). Default `false`. */
   previewUrl?: boolean;
   /**
-   * How media loaded from an https URL travels: `"upload"` (default) streams its bytes to
-   * `/{phone-number-id}/media` and sends the message by media id, so a fetch or type problem
-   * shows before the message is sent; `"link"` sends the URL as the message's `link` and
-   * WhatsApp fetches it itself (nothing uploaded, nothing held). Only a URL that core's media
-   * policy accepted is ever handed over (https, no credentials, a public address after DNS,
-   * `allowHosts`; its probe reads the head to learn the type and size): a refused URL fails
-   * with `MediaError("blocked")` before any call. Local files and inline bytes are always
-   * uploaded. WhatsApp reports a link it cannot fetch later, as a `failed` status in its
-   * webhook (the receipt already says sent): see docs/adapters/whatsapp.md, "Media by link".
+   * `"link"` is `media: { passThrough: true }` under its earlier name: media loaded from an
+   * https URL is sent as the message's `link` and WhatsApp fetches it itself, instead of
+   * being uploaded to `/{phone-number-id}/media`. Only a URL that core's media policy
+   * accepted is ever handed over. WhatsApp reports a link it cannot fetch later, as a
+   * `failed` status in its webhook (the receipt already says sent): see
+   * docs/adapters/whatsapp.md, "Media by link". Default `"upload"` (unless `media.passThrough`).
    */
   mediaByLink?: "upload" | "link";
   /** Throughput and pair rate of the number, when they differ from Meta's defaults. */

@@ -48,7 +48,7 @@ function brokenHarness(change: {
         name: "whatsapp",
         capabilities: change.capabilities ?? capabilities,
         renderer: change.renderer ?? whatsappRenderer,
-        transport: createWhatsAppTransport(client, { previewUrl: false, byLink: false }),
+        transport: createWhatsAppTransport(client, { previewUrl: false }),
         media: (await conformanceMedia()).policy,
       });
       return {

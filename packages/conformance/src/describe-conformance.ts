@@ -80,6 +80,7 @@ export async function runCase(
   options: RunCaseOptions = {},
 ): Promise<"passed" | `n/a: ${string}` | `skipped: ${string}`> {
   const instance: ConformanceInstance = await harness.setup();
+  const others: ConformanceInstance[] = [];
   try {
     const applies = testCase.applies(instance.adapter.capabilities);
     if (applies !== true) {
@@ -93,6 +94,11 @@ export async function runCase(
       formatGaps: harness.formatGaps ?? {},
       combines: harness.combines ?? {},
       strict: options.strict ?? false,
+      setupWith: async (setup) => {
+        const other = await harness.setup(setup);
+        others.push(other);
+        return other;
+      },
     });
     return "passed";
   } catch (error) {
@@ -100,6 +106,7 @@ export async function runCase(
     options.onSkip?.(`skipped: ${error.message}`);
     return `skipped: ${error.message}`;
   } finally {
+    for (const other of others) await other.teardown();
     await instance.teardown();
   }
 }

@@ -1,10 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import { createRequire } from "node:module";
 import type { LookupFunction } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { MediaPolicy } from "@outbox/core";
+import { createSelfHostedMedia, type MediaHost, type MediaPolicy } from "@outbox/core";
 import type { Agent as AgentClass } from "undici";
 import { type FixtureName, fixturePath, fixtures, fixturesDir } from "./fixtures.js";
 import { fixtureTls } from "./tls.js";
@@ -43,6 +44,13 @@ export interface ConformanceMedia {
   };
   /** Requests the fixture server answered so far (paths with query). */
   served(): string[];
+  /**
+   * A self-hosted media host served by the fixture server under `/hosted/` (so an emulator
+   * that fetches the fixtures fetches its links too), for the hosted media cases.
+   */
+  host: MediaHost;
+  /** The origin and path its links start with (`https://media.outbox.test:<port>/hosted/`). */
+  hostedPrefix: string;
 }
 
 let started: Promise<ConformanceMedia> | undefined;
@@ -71,9 +79,14 @@ async function start(): Promise<ConformanceMedia> {
   const byFile = new Map<string, FixtureName>(
     (Object.keys(fixtures) as FixtureName[]).map((name) => [fixtures[name].fileName, name]),
   );
+  let host: ReturnType<typeof createSelfHostedMedia> | undefined;
   const media = createServer(tls, (req, res) => {
     const url = new URL(req.url ?? "/", "https://x");
     served.push(`${url.pathname}${url.search}`);
+    if (url.pathname.startsWith(HOSTED_PATH) && host !== undefined) {
+      host.listener(req, res);
+      return;
+    }
     const name = byFile.get(url.pathname.slice(1));
     if (!name) {
       res.writeHead(404).end();
@@ -94,6 +107,14 @@ async function start(): Promise<ConformanceMedia> {
     decoyConnections += 1;
   });
   const mediaPort = await listen(media);
+  const hostedPrefix = `https://${MEDIA_HOST}:${mediaPort}${HOSTED_PATH}`;
+  host = createSelfHostedMedia({
+    publicUrl: hostedPrefix,
+    secret: randomBytes(32).toString("base64url"),
+    store: mkdtempSync(join(tmpdir(), "outbox-conformance-hosted-")),
+    // Expired links are never served; sweeping is left undone so no timer keeps the process alive.
+    sweepEveryMs: 0,
+  });
   const decoyPort = await listen(decoy);
   const outsideDir = mkdtempSync(join(tmpdir(), "outbox-conformance-outside-"));
   const outsideFileText = "outbox conformance: this file lies outside localRoots and must never be sent\n";
@@ -125,8 +146,13 @@ async function start(): Promise<ConformanceMedia> {
       connections: () => decoyConnections,
     },
     served: () => [...served],
+    host,
+    hostedPrefix,
   };
 }
+
+/** Where the fixture server mounts the media host. */
+const HOSTED_PATH = "/hosted/";
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@
  * Public types of the conformance suite (spec: conformance.md). The names of
  * {@link ConformanceHarness}, {@link ObservedMessage} and {@link Fault} are fixed.
  */
-import type { Capabilities, ChannelAdapter, Fault, ObservedMessage, Target } from "@outbox/core";
+import type { Capabilities, ChannelAdapter, Fault, MediaPolicy, ObservedMessage, Target } from "@outbox/core";
 
 export type { Fault, FaultTarget, ObservedFormat, ObservedFormatKind, ObservedMessage } from "@outbox/core";
 
@@ -27,16 +27,34 @@ export type ConformanceInstance = {
    * snowflake) that names no message, for `reply.missing`. Default `"404404404"`.
    */
   unknownMessageId?: string;
+  /**
+   * The URLs the emulator fetched since `setup()`, in order, as the platform fetches media
+   * handed to it by URL (passed through, or a media host's link). The media travel cases
+   * judge by it; a harness without it cannot pass them in strict mode.
+   */
+  fetched?(): string[];
   /** Stop the emulator and release the adapter. */
   teardown(): Promise<void>;
+};
+
+/**
+ * What a case asks of {@link ConformanceHarness.setup}: media options the harness adds to
+ * its adapter's media policy (`passThrough`, a `host`).
+ */
+export type ConformanceSetup = {
+  /** Merged into the media policy the adapter is built with. */
+  media?: Pick<MediaPolicy, "passThrough" | "host">;
 };
 
 /** What an adapter author hands to `describeConformance`. */
 export type ConformanceHarness = {
   /** Label of the suite (usually the platform name). */
   name: string;
-  /** Build a fresh adapter and emulator; called once per case. */
-  setup(): Promise<ConformanceInstance>;
+  /**
+   * Build a fresh adapter and emulator; called once per case, and again by the cases that
+   * need other media options (`options.media`, to merge into the adapter's media policy).
+   */
+  setup(options?: ConformanceSetup): Promise<ConformanceInstance>;
   /** Case id → reason; a skipped case is reported with its reason, and strict mode fails on any skip. */
   skip?: Record<string, string>;
   /**
@@ -97,6 +115,8 @@ export type CaseContext = ConformanceInstance & {
   combines: Readonly<Combines>;
   /** Run in strict mode: an observation the harness cannot make fails instead of skipping. */
   strict: boolean;
+  /** Another fresh instance built with `options` (torn down with the case), for cases that need other media options. */
+  setupWith(options: ConformanceSetup): Promise<ConformanceInstance>;
 };
 
 /** What a case assumes, said in its failure messages and in docs/conformance.md. */

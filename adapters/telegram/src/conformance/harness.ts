@@ -27,7 +27,7 @@ export interface TelegramHarnessOptions {
 export function createTelegramHarness(options: TelegramHarnessOptions = {}): ConformanceHarness {
   return {
     name: options.name ?? "telegram",
-    async setup() {
+    async setup(setup) {
       const media = await conformanceMedia();
       const emulator = await startTelegramEmulator({
         chats: [{ id: HARNESS_CHAT, topics: "any" }],
@@ -43,7 +43,7 @@ export function createTelegramHarness(options: TelegramHarnessOptions = {}): Con
         token: emulator.token,
         apiRoot: emulator.apiRoot,
         timeoutSeconds: 10,
-        media: media.policy,
+        media: { ...media.policy, ...setup?.media },
         ...options.adapter,
       });
       return {
@@ -52,6 +52,7 @@ export function createTelegramHarness(options: TelegramHarnessOptions = {}): Con
         observe: () => emulator.observe(HARNESS_CHAT),
         inject: (fault) => emulator.inject(fault),
         rateLimitRefusals: () => emulator.rateLimitRefusals(),
+        fetched: () => [...emulator.urlFetches],
         // A message id as Telegram issues them (an int32), naming no message of the chat.
         unknownMessageId: "2147483647",
         teardown: async () => {

@@ -1,7 +1,7 @@
 /**
- * How a media item travels: as its https URL when Telegram can fetch it itself (within
- * `capabilities.media.byUrl` and Telegram's per-method rules), else as a streamed upload
- * that re-opens the source on every attempt (nothing is held in memory).
+ * How a media item travels: as the URL the plan chose for it (its own with
+ * `media.passThrough`) when Telegram's per-method rules let it fetch that, else as a streamed
+ * upload that re-opens the source on every attempt (nothing is held in memory).
  */
 import { type Capabilities, type LoadedMedia, type MediaKind, multipartFileName } from "@outbox/core";
 import { InputFile } from "grammy";
@@ -9,19 +9,24 @@ import { InputFile } from "grammy";
 const DOCUMENT_BY_URL = new Set(["image/gif", "application/pdf", "application/zip"]);
 const VOICE_BY_URL_MAX = 1024 * 1024;
 
-/** Whether Telegram may be handed the URL of this item instead of its bytes. */
-export function canSendByUrl(
+/**
+ * The URL to hand Telegram for this item: the operation's `url` when Telegram's rules for
+ * the method take it (documents only GIF, PDF and ZIP; voice notes only OGG up to 1 MB;
+ * `capabilities.media.byUrl`), else `undefined` (upload the bytes).
+ */
+export function urlForTelegram(
+  url: string | undefined,
   media: LoadedMedia,
   kind: MediaKind | "voice",
   capabilities: Capabilities,
-): boolean {
+): string | undefined {
   const byUrl = capabilities.media.byUrl;
-  if (!byUrl || media.source.type !== "url" || !media.source.url.startsWith("https://")) return false;
+  if (!byUrl || url === undefined || !url.startsWith("https://")) return undefined;
   const limit = kind === "voice" ? VOICE_BY_URL_MAX : (byUrl[kind] ?? byUrl.default);
-  if (media.size > limit) return false;
-  if (kind === "document") return DOCUMENT_BY_URL.has(media.mimeType);
-  if (kind === "voice") return media.mimeType === "audio/ogg";
-  return true;
+  if (media.size > limit) return undefined;
+  if (kind === "document" && !DOCUMENT_BY_URL.has(media.mimeType)) return undefined;
+  if (kind === "voice" && media.mimeType !== "audio/ogg") return undefined;
+  return url;
 }
 
 /**
@@ -30,7 +35,15 @@ export function canSendByUrl(
  * unquoted, a space ends the value for strict parsers and a `;` starts a new parameter for
  * Telegram's (`chart.png; name=chat_id` would rename the part).
  */
-export function mediaInput(media: LoadedMedia, upload: boolean): string | InputFile {
-  if (!upload && media.source.type === "url") return media.source.url;
+export function mediaInput(media: LoadedMedia, url: string | undefined): string | InputFile {
+  if (url !== undefined) return url;
   return new InputFile(() => media.open(), multipartFileName(media.fileName));
+}
+
+/** The indexes of the items given a `url` that go as uploads instead, for `SentMessage.uploadedInstead`. */
+export function uploadedInstead(
+  items: Array<{ url?: string | undefined }>,
+  sentUrl: (index: number) => boolean,
+): number[] {
+  return items.flatMap((item, index) => (item.url !== undefined && !sentUrl(index) ? [index] : []));
 }

@@ -5,7 +5,7 @@ import type { AlbumOperation, Capabilities, MediaKind, SentMessage } from "@outb
 import { type Api, InputMediaBuilder } from "grammy";
 import type { InputMediaAudio, InputMediaDocument, InputMediaPhoto, InputMediaVideo } from "grammy/types";
 import { type CaptionParams, captionParams, sendWithRepairs } from "./fallbacks.js";
-import { canSendByUrl, mediaInput } from "./media-input.js";
+import { mediaInput, uploadedInstead, urlForTelegram } from "./media-input.js";
 import { chatId, placementParams, replyDropped, signalOf } from "./placement.js";
 
 type GroupItem = InputMediaPhoto | InputMediaVideo | InputMediaDocument | InputMediaAudio;
@@ -17,14 +17,15 @@ export async function sendAlbum(
   op: AlbumOperation,
   capabilities: Capabilities,
 ): Promise<SentMessage> {
-  const byUrl = op.items.some((item) => canSendByUrl(item.media, item.kind, capabilities));
+  const urls = op.items.map((item) => urlForTelegram(item.url, item.media, item.kind, capabilities));
+  let fetched = false;
   const { result, degraded } = await sendWithRepairs(
     "sendMediaGroup",
-    { byUrl, markup: op.caption !== undefined },
+    { byUrl: urls.some((url) => url !== undefined), markup: op.caption !== undefined },
     (mode) => {
+      fetched = !mode.upload;
       const items = op.items.map((item, index): GroupItem => {
-        const upload = mode.upload || !canSendByUrl(item.media, item.kind, capabilities);
-        const input = mediaInput(item.media, upload);
+        const input = mediaInput(item.media, mode.upload ? undefined : urls[index]);
         return build(item.kind, input, index === 0 ? captionParams(op.caption, mode) : {});
       });
       return api.sendMediaGroup(chatId(op), items as MediaGroup, placementParams(op), signalOf(op));
@@ -33,10 +34,12 @@ export async function sendAlbum(
   const first = result[0];
   if (!first) throw new Error("Telegram sendMediaGroup returned no messages");
   const note = degraded ?? replyDropped(op, first);
+  const uploaded = uploadedInstead(op.items, (index) => fetched && urls[index] !== undefined);
   return {
     id: String(first.message_id),
     memberIds: result.map((m) => String(m.message_id)),
     ...(note ? { degraded: note } : {}),
+    ...(uploaded.length > 0 ? { uploadedInstead: uploaded } : {}),
   };
 }
 

@@ -1,12 +1,13 @@
 /**
  * One media item: sendPhoto / sendAnimation / sendVideo / sendAudio / sendVoice /
- * sendDocument, by URL when Telegram can fetch it, else streamed from the source.
+ * sendDocument, by the URL the plan chose when Telegram can fetch it, else streamed from the
+ * source.
  */
 import type { Capabilities, MediaOperation, SentMessage } from "@outbox/core";
 import type { Api, InputFile } from "grammy";
 import type { Message } from "grammy/types";
 import { type CaptionParams, captionParams, sendWithRepairs } from "./fallbacks.js";
-import { canSendByUrl, mediaInput } from "./media-input.js";
+import { mediaInput, uploadedInstead, urlForTelegram } from "./media-input.js";
 import { chatId, type PlacementParams, placementParams, replyDropped, signalOf } from "./placement.js";
 
 const METHODS = {
@@ -25,17 +26,24 @@ export async function sendMedia(
   capabilities: Capabilities,
 ): Promise<SentMessage> {
   const method = METHODS[op.kind];
-  const byUrl = canSendByUrl(op.media, op.kind, capabilities);
+  const url = urlForTelegram(op.url, op.media, op.kind, capabilities);
+  let fetched = false;
   const { result, degraded } = await sendWithRepairs(
     method,
-    { byUrl, markup: op.caption !== undefined },
+    { byUrl: url !== undefined, markup: op.caption !== undefined },
     (mode) => {
       const other = { ...placementParams(op), ...captionParams(op.caption, mode) };
-      return call(api, op, mediaInput(op.media, mode.upload), other);
+      fetched = !mode.upload;
+      return call(api, op, mediaInput(op.media, mode.upload ? undefined : url), other);
     },
   );
   const note = degraded ?? replyDropped(op, result);
-  return { id: String(result.message_id), ...(note ? { degraded: note } : {}) };
+  const uploaded = uploadedInstead([op], () => fetched);
+  return {
+    id: String(result.message_id),
+    ...(note ? { degraded: note } : {}),
+    ...(uploaded.length > 0 ? { uploadedInstead: uploaded } : {}),
+  };
 }
 
 type Other = PlacementParams & CaptionParams;

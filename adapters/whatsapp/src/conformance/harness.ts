@@ -8,6 +8,7 @@
 import { type ConformanceHarness, conformanceMedia } from "@outbox/conformance";
 import { createWhatsAppAdapter } from "../adapter.js";
 import type { WhatsAppLimits } from "../capabilities.js";
+import { createLinkFetcher } from "../testing/emulator/fetch-links.js";
 import { startWhatsAppEmulator } from "../testing/emulator/server.js";
 import type { WhatsAppEmulatorOptions } from "../testing/emulator/types.js";
 import type { WhatsAppAdapterConfig } from "../types.js";
@@ -37,11 +38,17 @@ export function createWhatsAppHarness(options: WhatsAppHarnessOptions = {}): Con
       codeLanguage: "WhatsApp's monospace blocks carry no language",
       linkLabel: "WhatsApp links have no label: the label is shown, then the URL the client links",
     },
-    async setup() {
+    async setup(setup) {
       const media = await conformanceMedia();
+      // Media sent by `link` is fetched as Meta fetches it, so the cases judge the bytes it got.
+      const links = createLinkFetcher({
+        ca: media.ca,
+        ...(media.policy.lookup ? { lookup: media.policy.lookup } : {}),
+      });
       const emulator = await startWhatsAppEmulator({
         allowedRecipients: [HARNESS_RECIPIENT],
         limits: HARNESS_LIMITS,
+        links,
         ...options.emulator,
       });
       emulator.seedMessage(HARNESS_RECIPIENT, "Hi!");
@@ -51,7 +58,7 @@ export function createWhatsAppHarness(options: WhatsAppHarnessOptions = {}): Con
         graphApiUrl: emulator.graphApiUrl,
         timeoutMs: 10_000,
         limits: HARNESS_LIMITS,
-        media: media.policy,
+        media: { ...media.policy, ...setup?.media },
         ...options.adapter,
       });
       return {
@@ -60,6 +67,7 @@ export function createWhatsAppHarness(options: WhatsAppHarnessOptions = {}): Con
         observe: () => emulator.observe(HARNESS_RECIPIENT),
         inject: (fault) => emulator.inject(fault),
         rateLimitRefusals: () => emulator.rateLimitRefusals(),
+        fetched: () => links.fetches().map((fetch) => fetch.url),
         // A `wamid.` as WhatsApp issues them, naming no message of the conversation.
         unknownMessageId: "wamid.HBgLMTU1NTAwMDk4NzYVAgARGBI5QUZGRkZGRkZGRkZGRkZGRkYA",
         teardown: async () => {

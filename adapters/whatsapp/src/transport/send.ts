@@ -1,8 +1,9 @@
 /**
  * Operations → Cloud API messages: a text chunk is one `text` message; a media item is
- * uploaded to `/media` (streamed) and sent by its id, or (`mediaByLink: "link"`) an item
- * loaded from an https URL is sent by that `link`, as an `image`, `video`, `audio` (a voice
- * note with `voice: true`) or `document` message, with its caption where WhatsApp takes one.
+ * uploaded to `/media` (streamed) and sent by its id, or, given a URL by the plan (its own
+ * with `media.passThrough`, or a media host's link), sent by that `link`, as an `image`,
+ * `video`, `audio` (a voice note with `voice: true`) or `document` message, with its caption
+ * where WhatsApp takes one.
  * A reply carries `context.message_id`. The receipt id is the `wamid.` WhatsApp answers.
  */
 import {
@@ -22,8 +23,6 @@ export const VOICE_NOTE_ICON_MAX = 512 * 1024;
 export interface SendOptions {
   /** `preview_url` of text messages. */
   previewUrl: boolean;
-  /** Send media loaded from an https URL as its `link` instead of uploading it. */
-  byLink: boolean;
 }
 
 /** Send one rendered chunk as a text message. */
@@ -32,21 +31,13 @@ export function sendText(client: GraphClient, op: TextOperation, options: SendOp
 }
 
 /**
- * Send one item by `link` when it came from an https URL and `byLink` is on (core's loader
- * already checked that URL against the media policy, and `source.url` is the canonical form
- * it checked); otherwise upload it, then send it by its media id.
+ * Send one item by `link` when the plan gave it a URL (core's loader checked an item's own
+ * URL against the media policy, and hands over the canonical form it checked); otherwise
+ * upload it, then send it by its media id.
  */
-export async function sendMedia(
-  client: GraphClient,
-  op: MediaOperation,
-  options: SendOptions,
-): Promise<SentMessage> {
+export async function sendMedia(client: GraphClient, op: MediaOperation): Promise<SentMessage> {
   const { media, kind } = op;
-  const { source } = media;
-  const object: GraphBody =
-    options.byLink && source.type === "url" && source.url.startsWith("https://")
-      ? { link: source.url }
-      : { id: await upload(client, op) };
+  const object: GraphBody = op.url === undefined ? { id: await upload(client, op) } : { link: op.url };
   const type = kind === "voice" ? "audio" : kind;
   if (kind === "voice") object.voice = true;
   if (kind === "document") object.filename = media.fileName;

@@ -10,7 +10,7 @@ import { type SendOptions, sendMedia, sendText } from "./send.js";
 export function createWhatsAppTransport(client: GraphClient, options: SendOptions): Transport {
   return {
     sendText: (op) => sendText(client, op, options),
-    sendMedia: (op) => sendMedia(client, op, options),
+    sendMedia: (op) => sendMedia(client, op),
     close: () => client.close(),
   };
 }

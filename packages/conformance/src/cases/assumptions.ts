@@ -26,6 +26,11 @@ const DEDUPLICATES =
 const MIXED =
   "a platform that sends text and files as one message declares `harness.combines.textAndFiles` with the reason: the reply may then arrive as one message";
 
+const BY_URL =
+  "a platform that fetches no URLs leaves `media.byUrl` out (the case is then n/a); its harness forwards `setup({ media })` into the adapter's media policy and reports `fetched()`";
+const HOSTED =
+  "applies to a platform that fetches URLs (`media.byUrl`) and takes no upload (`media.uploads: false`); its harness forwards `setup({ media })` and reports `fetched()`";
+
 /** A text of about 2.5 chunks, for the split cases. */
 const LONG =
   "a text of about 2.5 chunks (`text.chunkLength`, else `maxLength`) in five paragraphs of distinct words";
@@ -72,6 +77,23 @@ export const caseAssumptions: Readonly<Record<string, CaseAssumptions>> = {
   },
   "untrusted.schemes": { sends: "links to `tg://`, `javascript:` and `ftp:` targets" },
   "media.image.url": { sends: "a PNG by https URL, no text", differs: MEDIA_KIND },
+  "media.pass-through": {
+    sends: "a PNG by https URL, no text, with `media.passThrough` on",
+    differs: BY_URL,
+  },
+  "media.pass-through.opt-in": {
+    sends: "a PNG by https URL, no text, with the default media options",
+    differs: BY_URL,
+  },
+  "media.pass-through.blocked": {
+    sends: "`Pass-through check.` and the decoy's four refused URLs, with `media.passThrough` on",
+    differs: BY_URL,
+  },
+  "media.hosted": { sends: "a PNG from a local file, no text, with the suite's media host", differs: HOSTED },
+  "media.hosted.none": {
+    sends: "`Host check.` and a PNG from a local file, without a media host",
+    differs: HOSTED,
+  },
   "media.image.file": { sends: "a PNG from a local file, no text", differs: MEDIA_KIND },
   "media.image.base64": { sends: "a PNG inline as base64, no text", differs: MEDIA_KIND },
   "media.image.media-line": {

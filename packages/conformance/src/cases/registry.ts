@@ -7,6 +7,7 @@ import { editCases } from "./edits.js";
 import { faultCases } from "./fault.js";
 import { lineCases } from "./lines.js";
 import { mediaCases } from "./media.js";
+import { mediaTravelCases } from "./media-travel.js";
 import { policyCases } from "./policy.js";
 import { receiptCases } from "./receipt.js";
 import { replyCases } from "./reply.js";
@@ -47,6 +48,11 @@ export const CONFORMANCE_CASE_IDS = [
   "media.document",
   "caption.fits",
   "caption.too-long",
+  "media.pass-through",
+  "media.pass-through.opt-in",
+  "media.pass-through.blocked",
+  "media.hosted",
+  "media.hosted.none",
   "album.images",
   "album.split",
   "album.groups",
@@ -161,6 +167,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
   ...textCases.slice(-1),
   ...untrustedTextCases,
   ...mediaCases,
+  ...mediaTravelCases,
   ...albumCases,
   ...voiceCases,
   ...replyCases,

@@ -2,6 +2,7 @@ import type { Capabilities, MediaKind } from "@outbox/core";
 import { createFaultQueue, createTokenBuckets } from "@outbox/core/testing";
 import { sha256Hex } from "../fixtures.js";
 import type { Fault, ObservedMessage } from "../types.js";
+import { downloadUrl, type UrlDownloadOptions } from "./fetch-url.js";
 import { type ParsedReferenceMarkup, parseReferenceMarkup, parseReferenceSpans } from "./markup.js";
 
 /** A file as uploaded to the reference platform. */
@@ -102,9 +103,27 @@ export class ReferenceEmulator {
   #calls = 0;
   #refusals = 0;
 
-  /** Enforce these capabilities as the platform's rules. */
-  constructor(capabilities: Capabilities) {
+  readonly #download: UrlDownloadOptions;
+  readonly #fetched: string[] = [];
+
+  /** Enforce these capabilities as the platform's rules; download URL media with `download`. */
+  constructor(capabilities: Capabilities, download: UrlDownloadOptions = {}) {
     this.#capabilities = capabilities;
+    this.#download = download;
+  }
+
+  /**
+   * Download media handed over by URL, as the platform fetches it (the transport's
+   * `op.url`); the URL is recorded in {@link fetched} whether or not it answers.
+   */
+  async fetchFile(url: string, name: string, mimeType: string): Promise<EmulatorFile> {
+    this.#fetched.push(url);
+    return { name, mimeType, bytes: await downloadUrl(url, this.#download) };
+  }
+
+  /** Every URL the platform fetched, in order. */
+  fetched(): string[] {
+    return [...this.#fetched];
   }
 
   /** Every accepted message, in order (copies). */

@@ -71,10 +71,15 @@ export function createReferenceHarness(options: ReferenceHarnessOptions = {}): C
     ...(options.skip ? { skip: options.skip } : {}),
     ...(options.formatGaps ? { formatGaps: options.formatGaps } : {}),
     ...(options.combines ? { combines: options.combines } : {}),
-    async setup() {
-      const { policy } = await conformanceMedia();
+    async setup(setup) {
+      const { policy: fixturePolicy, ca } = await conformanceMedia();
+      const policy = { ...fixturePolicy, ...setup?.media };
       const emulator = new ReferenceEmulator(
         options.platform ?? options.capabilities ?? referenceCapabilities,
+        {
+          ca,
+          ...(policy.lookup ? { lookup: policy.lookup } : {}),
+        },
       );
       const built = createReferenceAdapter({
         ...options,
@@ -88,6 +93,7 @@ export function createReferenceHarness(options: ReferenceHarnessOptions = {}): C
         observe: () => emulator.observe(),
         inject: (fault) => emulator.inject(fault),
         rateLimitRefusals: () => emulator.rateLimitRefusals(),
+        fetched: () => emulator.fetched(),
         teardown: async () => {
           await adapter.close?.();
         },

@@ -8,6 +8,7 @@ import {
   type Transport,
   TransportError,
   UnsupportedFeatureError,
+  urlFetchFailed,
 } from "@outbox/core";
 import {
   type EmulatorCall,
@@ -30,8 +31,10 @@ export function createReferenceTransport(emulator: ReferenceEmulator): Transport
       return sent(await call(emulator, { method: "sendText", text: op.text.text, ...place(op) }));
     },
     async sendMedia(op) {
-      answered("upload", emulator.upload(op.target.to, "media"));
-      const file = await upload(op.media);
+      const file =
+        op.url === undefined
+          ? await uploaded(emulator, op.target.to, op.media)
+          : await fetched(emulator, op.url, op.media);
       const caption = op.caption === undefined ? {} : { caption: op.caption.text };
       return sent(
         await call(emulator, { method: "sendMedia", kind: op.kind, file, ...caption, ...place(op) }),
@@ -40,7 +43,11 @@ export function createReferenceTransport(emulator: ReferenceEmulator): Transport
     async sendAlbum(op) {
       answered("upload", emulator.upload(op.target.to, "album"));
       const items = await Promise.all(
-        op.items.map(async (item) => ({ kind: item.kind, file: await upload(item.media) })),
+        op.items.map(async (item) => ({
+          kind: item.kind,
+          file:
+            item.url === undefined ? await upload(item.media) : await fetched(emulator, item.url, item.media),
+        })),
       );
       const caption = op.caption === undefined ? {} : { caption: op.caption.text };
       return sent(await call(emulator, { method: "sendAlbum", items, ...caption, ...place(op) }));
@@ -65,6 +72,25 @@ function place(op: OperationBase): { chat: string; replyTo?: string; thread?: st
     ...(op.replyTo === undefined ? {} : { replyTo: op.replyTo }),
     ...(op.thread === undefined ? {} : { thread: op.thread }),
   };
+}
+
+/** The file as uploaded, after the upload request of its own. */
+async function uploaded(
+  emulator: ReferenceEmulator,
+  chat: string,
+  media: LoadedMedia,
+): Promise<EmulatorFile> {
+  answered("upload", emulator.upload(chat, "media"));
+  return upload(media);
+}
+
+/** The file as the platform fetched it from `url`; a URL it cannot fetch fails the send as the platform's refusal. */
+async function fetched(emulator: ReferenceEmulator, url: string, media: LoadedMedia): Promise<EmulatorFile> {
+  try {
+    return await emulator.fetchFile(url, media.fileName, media.mimeType);
+  } catch (error) {
+    throw urlFetchFailed("the reference platform", url, (error as Error).message, error);
+  }
 }
 
 async function upload(media: LoadedMedia): Promise<EmulatorFile> {

@@ -6,7 +6,7 @@
 import type { Root } from "mdast";
 import type { MediaMemory } from "../engine/media-memory.js";
 import type { OutboxError } from "../errors/errors.js";
-import type { LoadedMedia, MediaKind, MediaPolicy } from "../media/types.js";
+import type { LoadedMedia, MediaKind, MediaPolicy, MediaTravel } from "../media/types.js";
 import type { ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
 
 /** The kinds of message a receipt lists. */
@@ -88,8 +88,25 @@ export interface Capabilities {
     formats?: Partial<Record<MediaKind, string[]>>;
     /** Upload limit in bytes per kind; `default` for kinds not listed. */
     maxBytes: Partial<Record<MediaKind, number>> & { default: number };
-    /** The platform fetches public https URLs itself within these limits (Telegram); absent when it cannot. */
+    /**
+     * `false` when the platform takes no uploaded bytes (a bot in a Teams channel, LINE, MMS):
+     * every item then goes by URL (`byUrl`) or as a hosted link in the text (`hostedLinks`),
+     * and `maxBytes` is not an upload limit. Default `true`.
+     */
+    uploads?: boolean;
+    /**
+     * The platform fetches an https URL itself within these limits (Telegram, WhatsApp's
+     * `link`, Teams' `contentUrl`); absent when it cannot. The URL is the item's own when the
+     * integrator opts in (`MediaPolicy.passThrough`), or the link of `MediaPolicy.host` for an
+     * item that cannot be uploaded.
+     */
     byUrl?: Partial<Record<MediaKind, number>> & { default: number };
+    /**
+     * Items the platform carries in no native form (a kind it lacks, a file over every limit)
+     * go as a link in the text within these limits, put on `MediaPolicy.host`; absent: such an
+     * item fails as before (or goes as its own URL when it has a public one).
+     */
+    hostedLinks?: Partial<Record<MediaKind, number>> & { default: number };
     /** Image rules for the native photo operation; a larger image goes as a document. */
     image?: {
       /** Largest width + height in pixels. */
@@ -224,6 +241,11 @@ export interface MediaOperation extends OperationBase {
   kind: MediaKind | "voice";
   /** The item. */
   media: LoadedMedia;
+  /**
+   * The https URL the platform is to fetch instead of an upload of the bytes: the item's own
+   * (`MediaPolicy.passThrough`) or its media host's link. Absent: upload the bytes.
+   */
+  url?: string;
   /** Caption, when the rendered text fits the caption limit. */
   caption?: RenderedText;
 }
@@ -232,8 +254,8 @@ export interface MediaOperation extends OperationBase {
 export interface AlbumOperation extends OperationBase {
   /** Discriminator. */
   type: "album";
-  /** The items, in order, within the album rules. */
-  items: Array<{ kind: MediaKind; media: LoadedMedia }>;
+  /** The items, in order, within the album rules; `url` as in {@link MediaOperation.url}. */
+  items: Array<{ kind: MediaKind; media: LoadedMedia; url?: string }>;
   /** Caption of the album, when it fits. */
   caption?: RenderedText;
 }
@@ -267,6 +289,12 @@ export interface SentMessage {
   memberIds?: string[];
   /** A degradation the transport applied itself (e.g. markup refused, resent as plain text). */
   degraded?: { from: string; to: string; reason: string };
+  /**
+   * The items whose operation `url` the transport uploaded instead (Telegram uploads what it
+   * could not fetch), by index in the operation (0 for a media operation), so the receipt
+   * says how each went.
+   */
+  uploadedInstead?: number[];
   /**
    * The platform's rate-limit state for this target after the call, when it reports one
    * (Discord `X-RateLimit-Remaining` / `-Reset-After`); with nothing remaining the engine
@@ -383,6 +411,18 @@ export interface ReceiptMessage {
   kind: MessageKind;
   /** Index of the plan part it delivers (0-based, in plan order). */
   part: number;
+  /** How each media item of the message travelled, in order; absent for text. */
+  media?: ReceiptMedia[];
+}
+
+/** How one media item of a receipt message travelled. */
+export interface ReceiptMedia {
+  /** Index of the item among the payload's media (as `PlanPart.sources`). */
+  source: number;
+  /** Its bytes, its own URL, a hosted link fetched by the platform or put in the text, its own URL in the text. */
+  via: MediaTravel;
+  /** For a hosted item: when its link stops working, in milliseconds since the Unix epoch. */
+  expiresAt?: number;
 }
 
 /**

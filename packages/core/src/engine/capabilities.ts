@@ -137,7 +137,9 @@ const capabilitiesCheck = object({
     kinds: arrayOf(kind),
     formats: optional(record(kind, arrayOf(nonEmptyString))),
     maxBytes: byKind,
+    uploads: optional(boolean),
     byUrl: optional(byKind),
+    hostedLinks: optional(byKind),
     image: optional(object({ maxDimensionSum: optional(positive), maxAspectRatio: optional(positive) })),
   }),
   album: nullable(

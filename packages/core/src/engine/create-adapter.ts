@@ -61,9 +61,13 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
   const parseOptions: ParseOptions = { markdownImages: capabilities.markdownImages };
   if (definition.media?.workspaceDir !== undefined) parseOptions.workspaceDir = definition.media.workspaceDir;
 
+  const travel = {
+    passThrough: definition.media?.passThrough === true,
+    host: definition.media?.host !== undefined,
+  };
   const planOf = (payload: ReplyPayload, media: MediaInput[]) =>
     planDelivery(
-      { tree: replyTree(payload.text), media, audioAsVoice: payload.audioAsVoice },
+      { tree: replyTree(payload.text), media, audioAsVoice: payload.audioAsVoice, travel },
       capabilities,
       renderer,
     );
@@ -113,6 +117,7 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
       replyMode,
       replyUnsupported: wanted !== undefined && !capabilities.replies,
       sendKey: key ?? randomSendKey(),
+      ...(definition.media?.host === undefined ? {} : { travel: { host: definition.media.host, renderer } }),
       journal,
       save,
       writeAhead: store.writeAhead === true,

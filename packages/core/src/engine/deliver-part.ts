@@ -1,5 +1,6 @@
 import type { MessageKind, Operation, ReceiptMessage, SentMessage, Transport } from "../adapter/types.js";
 import {
+  MediaError,
   OutboxError,
   TargetNotFoundError,
   TransportError,
@@ -8,6 +9,7 @@ import {
 import { unreachable } from "../errors/failure-entry.js";
 import type { Target } from "../payload/types.js";
 import type { AlbumPart, Degradation, MediaPart, TextPart } from "../plan/types.js";
+import { prepareTravel, type TravelContext, type TravellingPart, uploadedInstead } from "./media-travel.js";
 import { type OperationRole, operationKey } from "./operation-key.js";
 import { pacedCall } from "./paced-call.js";
 import { isAmbiguous, type RetryContext } from "./retry.js";
@@ -35,6 +37,8 @@ export interface PartContext {
   retry: RetryContext;
   /** Seed of every operation's `key`: the send's `idempotencyKey`, or a random id per send. */
   sendKey: string;
+  /** The media host and renderer, for items that travel as a hosted link. */
+  travel?: TravelContext;
 }
 
 /**
@@ -51,7 +55,14 @@ export async function deliverPart(
 ): Promise<PartResult> {
   const degraded: Degradation[] = [];
   let reply = replyTo;
-  let current = part;
+  let travelling: TravellingPart;
+  try {
+    travelling = await prepareTravel(part, { ...context.travel, signal: context.retry.signal });
+  } catch (raw) {
+    context.retry.signal?.throwIfAborted();
+    return { messages: [], degraded, error: hostFailure(raw) };
+  }
+  let current = travelling.part;
   for (;;) {
     const operation = toOperation(current, reply, context, keyOf(context, index, "part"));
     try {
@@ -60,7 +71,9 @@ export async function deliverPart(
         kind: operation.type === "text" ? "text" : operation.type === "album" ? "album" : "media",
       });
       if (sent.degraded !== undefined) degraded.push(sent.degraded);
-      return { messages: [{ id: sent.id, kind: kindOf(operation), part: index }], degraded };
+      const media = uploadedInstead(travelling.media, sent.uploadedInstead);
+      const message: ReceiptMessage = { id: sent.id, kind: kindOf(operation), part: index };
+      return { messages: [media === undefined ? message : { ...message, media }], degraded };
     } catch (raw) {
       context.retry.signal?.throwIfAborted();
       const error = toOutboxError(raw);
@@ -151,7 +164,14 @@ function toOperation(
   const operation: Operation =
     part.type === "album"
       ? { target, type: "album", items: part.items, key }
-      : { target, type: "media", kind: part.kind, media: part.media, key };
+      : {
+          target,
+          type: "media",
+          kind: part.kind,
+          media: part.media,
+          key,
+          ...(part.url === undefined ? {} : { url: part.url }),
+        };
   if (part.caption !== undefined) operation.caption = part.caption;
   return placed(operation, replyTo, context);
 }
@@ -182,4 +202,13 @@ function toOutboxError(error: unknown): OutboxError {
   if (error instanceof OutboxError) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new TransportError(`unexpected transport failure: ${message}`, { ambiguous: true, cause: error });
+}
+
+/** A media host that failed to take an item: nothing reached the platform. */
+function hostFailure(error: unknown): OutboxError {
+  if (error instanceof OutboxError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new MediaError("fetch-failed", `the media host could not take the item: ${message}`, {
+    cause: error,
+  });
 }

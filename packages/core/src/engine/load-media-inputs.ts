@@ -5,18 +5,29 @@ import type { MediaPolicy } from "../media/types.js";
 import type { MediaAttachment, RefusedMedia, ReplyPayload } from "../payload/types.js";
 import type { MediaInput } from "../plan/types.js";
 
-/** Largest upload the platform takes for any kind: the loader's cap before the kind is known. */
-function largestUpload(capabilities: Capabilities): number {
-  return Math.max(...Object.values(capabilities.media.maxBytes).filter((value) => value !== undefined));
+/**
+ * Largest item the platform takes for any kind, by any way it has (uploaded bytes, a URL
+ * it fetches, a hosted link): the loader's cap before the kind is known. A way the policy
+ * does not open (no host) counts too, so the plan can say which option would carry it.
+ */
+function largestItem(capabilities: Capabilities): number {
+  const { maxBytes, byUrl, hostedLinks, uploads } = capabilities.media;
+  const ways = [uploads === false ? undefined : maxBytes, byUrl, hostedLinks];
+  return Math.max(
+    0,
+    ...ways
+      .flatMap((limits) => (limits === undefined ? [] : Object.values(limits)))
+      .filter((v) => v !== undefined),
+  );
 }
 
-/** The loader's policy for a send: `policy` with `maxBytes` lowered to the platform's largest upload. */
+/** The loader's policy for a send: `policy` with `maxBytes` lowered to the platform's largest item. */
 export function uploadPolicy(
   capabilities: Capabilities,
   policy: MediaPolicy | undefined,
   signal: AbortSignal | undefined,
 ): MediaPolicy {
-  const maxBytes = Math.min(policy?.maxBytes ?? Number.POSITIVE_INFINITY, largestUpload(capabilities));
+  const maxBytes = Math.min(policy?.maxBytes ?? Number.POSITIVE_INFINITY, largestItem(capabilities));
   return { ...policy, maxBytes, ...(signal === undefined ? {} : { signal }) };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { ReceiptFailure } from "../adapter/types.js";
 import { isAmbiguous, isInvisibleFailure } from "../engine/retry.js";
+import { MEDIA_HOST_FEATURE } from "../plan/travel.js";
 import type { PlanPart } from "../plan/types.js";
 import {
   AgentRunError,
@@ -131,6 +132,8 @@ const FEATURE_ACTIONS: Partial<Record<string, string>> = {
   media:
     "the platform takes this kind of file in no form, not even as a document (nothing was sent for it): leave it out of the payload or send to a platform that takes it",
   threads: "the platform has no threads (nothing was sent): send without target.thread",
+  [MEDIA_HOST_FEATURE]:
+    "the platform takes this file only as a link it fetches or a link in the text, and no media host is configured (nothing was sent for it): set media.host in the adapter's media options (createSelfHostedMedia from @outbox/core, or createS3MediaHost from @outbox/media-s3; docs/media.md), then resend with the same idempotencyKey",
   voice:
     "the file could not go as a voice note here, as the message says: send it without audioAsVoice (as an audio file)",
   album:

@@ -6,3 +6,4 @@ export { decodeOpusPeaks, downsamplePeaks, type OpusPeaks } from "./opus-peaks.j
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT_MS } from "./policy.js";
 export { kindOfMimeType, normalizeMimeType } from "./sniff/mime.js";
 export * from "./types.js";
+export { urlFetchFailed } from "./url-fetch-failed.js";

@@ -3,6 +3,7 @@
  */
 import type { LookupFunction } from "node:net";
 import type { Dispatcher } from "undici";
+import type { MediaHost } from "./host/types.js";
 
 /** What a media item is, for choosing the platform operation. */
 export type MediaKind = "image" | "animation" | "video" | "audio" | "document";
@@ -27,7 +28,29 @@ export interface MediaPolicy {
   dispatcher?: Dispatcher;
   /** Cancels loading. */
   signal?: AbortSignal;
+  /**
+   * Hand the platform an item's own https URL to fetch, instead of uploading its bytes, where
+   * the platform fetches URLs (`capabilities.media.byUrl`) and the item fits its URL limit.
+   * The URL is still loaded first under this policy (public address, every redirect checked,
+   * the type sniffed from its first bytes, the size from its headers), so the receipt says
+   * what the platform was given. Default `false`: every item is uploaded.
+   */
+  passThrough?: boolean;
+  /**
+   * Where to put media that can only travel as a link (a platform that takes no upload for
+   * it, or a file it cannot attach): `createSelfHostedMedia`, or `createS3MediaHost` of
+   * `@outbox/media-s3`. Without it such an item fails, and the receipt names this option.
+   */
+  host?: MediaHost;
 }
+
+/**
+ * How one media item travels (a receipt message's `media`): `upload` (its bytes),
+ * `url` (its own https URL, fetched by the platform: `passThrough`), `hosted` (put on the
+ * media host, whose link the platform fetches), `hosted-link` (put on the media host, its
+ * link in the text), `link` (its own URL in the text: too large to upload).
+ */
+export type MediaTravel = "upload" | "url" | "hosted" | "hosted-link" | "link";
 
 /** Where loaded media came from. */
 export type MediaSource = { type: "url"; url: string } | { type: "file"; path: string } | { type: "inline" };

@@ -4,10 +4,11 @@ import { BLOCK_NESTING, hasFlattened } from "../markdown/deep-nesting.js";
 import type { MediaKind } from "../media/types.js";
 import { groupAlbums } from "./albums.js";
 import { type MeasuredTree, measureTree } from "./measured.js";
-import { decideKind, type KindDecision } from "./media-kind.js";
+import { decideKind } from "./media-kind.js";
 import { renderedText } from "./rendered-text.js";
 import { splitText } from "./split-text.js";
-import type { DeliveryPlan, MediaInput, PartDegradation, PlanInput, PlanPart } from "./types.js";
+import type { KindDecision } from "./travel.js";
+import type { DeliveryPlan, MediaInput, PartDegradation, PlanInput, PlanPart, TextPart } from "./types.js";
 
 type Decided = { decision: KindDecision | undefined; input: MediaInput };
 
@@ -16,7 +17,8 @@ type Decided = { decision: KindDecision | undefined; input: MediaInput };
  * same parts. Text goes first as chunks, unless it fits the caption limit and some media
  * goes natively, in which case it becomes the first media message's (or album's) caption.
  * Then every media input, in order, is one part: a native message, a member of an album,
- * a link (too large to upload, public https source), or a failure at its place.
+ * a link (too large to upload, public https source), a hosted link, or a failure at its
+ * place. Each media item's way (`via`) is chosen by `input.travel` and the capabilities.
  */
 export function planDelivery(input: PlanInput, capabilities: Capabilities, renderer: Renderer): DeliveryPlan {
   const parts: PlanPart[] = [];
@@ -28,7 +30,10 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
   }
   const decided: Decided[] = input.media.map((item) => ({
     input: item,
-    decision: item.status === "loaded" ? decideKind(item.media, capabilities, input.audioAsVoice) : undefined,
+    decision:
+      item.status === "loaded"
+        ? decideKind(item.media, capabilities, input.audioAsVoice, input.travel)
+        : undefined,
   }));
   const albumKind = ({ decision }: Decided): MediaKind | null =>
     decision?.outcome === "send" && decision.kind !== "voice" ? decision.kind : null;
@@ -57,7 +62,7 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
         const { input: item, decision } = decided[index] as Decided;
         if (item.status !== "loaded" || decision?.outcome !== "send" || decision.kind === "voice") return [];
         note(decision.degraded);
-        return [{ kind: decision.kind, media: item.media }];
+        return [{ kind: decision.kind, media: item.media, ...travelled(decision.via) }];
       });
       if (caption) noteFlattened(input.tree, part, degraded);
       parts.push({ type: "album", items, sources: members, ...(caption ? { caption } : {}) });
@@ -74,12 +79,22 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
     else if (decision?.outcome === "link") {
       parts.push(linkPart(decision.url, renderer, members));
       note(decision.degraded);
+    } else if (decision?.outcome === "hosted-link") {
+      parts.push({
+        type: "media",
+        kind: decision.kind,
+        media: item.media,
+        via: "hosted-link",
+        sources: members,
+      });
+      note(decision.degraded);
     } else if (decision?.outcome === "send") {
       if (caption) noteFlattened(input.tree, part, degraded);
       parts.push({
         type: "media",
         kind: decision.kind,
         media: item.media,
+        ...travelled(decision.via),
         sources: members,
         ...(caption ? { caption } : {}),
       });
@@ -88,6 +103,11 @@ export function planDelivery(input: PlanInput, capabilities: Capabilities, rende
     }
   }
   return { parts, degraded };
+}
+
+/** A part's `via`, left out for uploaded bytes (what a part without it means). */
+function travelled(via: "upload" | "url" | "hosted"): { via?: "url" | "hosted" } {
+  return via === "upload" ? {} : { via };
 }
 
 /** The text as chunks, each a text part (a chunk that lost its formatting noted in `degraded`). */
@@ -140,7 +160,8 @@ function captionFor(
   return renderedText(tree, renderer, whole.text);
 }
 
-function linkPart(url: string, renderer: Renderer, sources: number[]): PlanPart {
+/** A text part that is one link, its URL as its label (an item that goes as a link in the text). */
+export function linkPart(url: string, renderer: Renderer, sources: number[]): TextPart {
   const tree: Root = {
     type: "root",
     children: [

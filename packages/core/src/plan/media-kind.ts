@@ -1,31 +1,22 @@
 import type { Capabilities } from "../adapter/types.js";
-import { MediaError, type OutboxError, UnsupportedFeatureError } from "../errors/errors.js";
+import { MediaError, UnsupportedFeatureError } from "../errors/errors.js";
 import type { LoadedMedia, MediaKind } from "../media/types.js";
-import type { Degradation } from "./types.js";
-
-/** How one loaded item goes out, decided by the capabilities. */
-export type KindDecision =
-  | { outcome: "send"; kind: MediaKind | "voice"; degraded: Degradation[] }
-  | { outcome: "link"; url: string; degraded: Degradation[] }
-  | { outcome: "failed"; error: OutboxError };
-
-/** Upload limit for a native operation (a voice note counts as audio). */
-export function uploadLimit(capabilities: Capabilities, kind: MediaKind | "voice"): number {
-  const limits = capabilities.media.maxBytes;
-  return limits[kind === "voice" ? "audio" : kind] ?? limits.default;
-}
+import { chooseTravel, type KindDecision, linkInText } from "./travel.js";
+import type { Degradation, TravelOptions } from "./types.js";
 
 /**
  * Choose the native operation for one item: voice vs audio, photo rules (dimensions,
  * aspect ratio, photo size limit) → document, kinds the platform lacks → image (for an
  * animation) or document, MIME types a kind does not take (`media.formats`) → document, else
- * `MediaError("unsupported-type")`, and finally the upload limit: a document when it fits, a
- * link for a public https source, else `MediaError("too-large")`.
+ * `MediaError("unsupported-type")`, and finally how it travels ({@link chooseTravel}): its
+ * own URL (pass-through), its bytes (a document when only that fits), a hosted link the
+ * platform fetches, a link in the text, else `MediaError("too-large")`.
  */
 export function decideKind(
   media: LoadedMedia,
   capabilities: Capabilities,
   audioAsVoice: boolean,
+  travel: TravelOptions = {},
 ): KindDecision {
   const degraded: Degradation[] = [];
   let kind: MediaKind | "voice" = media.kind;
@@ -59,11 +50,12 @@ export function decideKind(
     else if (accepts("document")) demote("document", "the platform has no animation messages");
   }
   if (kind !== "voice" && !accepts(kind)) {
-    if (!accepts("document"))
-      return {
-        outcome: "failed",
-        error: new UnsupportedFeatureError("media", `the platform does not accept ${kind}`),
-      };
+    if (!accepts("document")) {
+      const reason = `the platform does not accept ${kind}`;
+      const refusal = new UnsupportedFeatureError("media", reason);
+      if (capabilities.media.hostedLinks === undefined) return { outcome: "failed", error: refusal };
+      return linkInText(media, kind, capabilities, travel, degraded, reason, refusal);
+    }
     demote("document", `the platform does not accept ${kind}`);
   }
   if (kind !== "voice" && !takes(kind)) {
@@ -79,17 +71,7 @@ export function decideKind(
       };
     demote("document", reason);
   }
-  if (media.size <= uploadLimit(capabilities, kind)) return { outcome: "send", kind, degraded };
-  if (kind !== "document" && accepts("document") && media.size <= uploadLimit(capabilities, "document")) {
-    demote("document", `${media.size} bytes is over the ${kind} limit of ${uploadLimit(capabilities, kind)}`);
-    return { outcome: "send", kind, degraded };
-  }
-  const reason = `${media.size} bytes is over the upload limit of ${uploadLimit(capabilities, kind)}`;
-  if (media.source.type === "url" && media.source.url.startsWith("https:")) {
-    degraded.push({ from: kind, to: "link", reason });
-    return { outcome: "link", url: media.source.url, degraded };
-  }
-  return { outcome: "failed", error: new MediaError("too-large", reason, { ref: media.fileName }) };
+  return chooseTravel(media, kind, capabilities, travel, degraded);
 }
 
 function photoRefusal(media: LoadedMedia, capabilities: Capabilities): string | undefined {

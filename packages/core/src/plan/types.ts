@@ -1,7 +1,7 @@
 import type { Root } from "mdast";
 import type { RenderedText } from "../adapter/types.js";
 import type { OutboxError } from "../errors/errors.js";
-import type { LoadedMedia, MediaKind } from "../media/types.js";
+import type { LoadedMedia, MediaKind, MediaTravel } from "../media/types.js";
 
 /** A degradation: what was asked for, what is delivered instead, and the rule applied. */
 export interface Degradation {
@@ -66,16 +66,23 @@ export interface MediaPart extends PartOrigin {
   kind: MediaKind | "voice";
   /** The item. */
   media: LoadedMedia;
+  /** How it travels, when not as uploaded bytes (`hosted-link`: a text message with its hosted link). */
+  via?: PartTravel;
+  /** The URL the platform fetches (`via` `url` or `hosted`): set by the engine when it sends the part. */
+  url?: string;
   /** The whole reply text as caption, when it fits. */
   caption?: RenderedText;
 }
+
+/** How a media part's item travels: {@link MediaTravel} without `link`, which is a text part. */
+export type PartTravel = Exclude<MediaTravel, "link">;
 
 /** Several media items sent as one album. */
 export interface AlbumPart extends PartOrigin {
   /** Discriminator. */
   type: "album";
   /** The members, in order. */
-  items: Array<{ kind: MediaKind; media: LoadedMedia }>;
+  items: Array<{ kind: MediaKind; media: LoadedMedia; via?: PartTravel; url?: string }>;
   /** The whole reply text as caption, when it fits. */
   caption?: RenderedText;
 }
@@ -107,4 +114,14 @@ export interface PlanInput {
   media: MediaInput[];
   /** Present audio as voice notes where possible. */
   audioAsVoice: boolean;
+  /** What the integrator configured for media that can travel as a URL; default neither. */
+  travel?: TravelOptions;
+}
+
+/** The integrator's media options the plan decides by (from `MediaPolicy`). */
+export interface TravelOptions {
+  /** `MediaPolicy.passThrough`: hand the platform an item's own https URL where it fetches URLs. */
+  passThrough?: boolean;
+  /** A `MediaPolicy.host` is configured. */
+  host?: boolean;
 }
