@@ -3,6 +3,7 @@
  * boundaries outside code fences, between a least and a preferred largest size. A fenced
  * code block is never cut; a `MEDIA:` line stays whole inside the block it ends up in.
  */
+import { createLineScan, type LineScan } from "./line-scan.js";
 
 /** Sizes of the blocks {@link createBlockSplitter} cuts. */
 export interface BlockSizes {
@@ -36,92 +37,62 @@ export interface BlockSplitter {
   readonly pending: string;
 }
 
-/** Where a held text may be cut. */
-interface Cuts {
-  /** After a blank line or a closing fence line, outside fences: a paragraph boundary. */
-  breaks: number[];
-  /** After any complete line outside fences. */
-  lineEnds: number[];
-  /** Start of a fence still open at the end of the text. */
-  openFence: number | undefined;
-}
-
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
-
-/** Scan `text` line by line for places where a block may end. */
-export function findCuts(text: string): Cuts {
-  const breaks: number[] = [];
-  const lineEnds: number[] = [];
-  let fence: { marker: string; start: number } | undefined;
-  let start = 0;
-  for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
-    const line = text.slice(start, end);
-    const next = end + 1;
-    if (fence) {
-      if (closesFence(line, fence.marker)) {
-        fence = undefined;
-        breaks.push(next);
-        lineEnds.push(next);
-      }
-    } else {
-      const open = FENCE_OPEN.exec(line);
-      if (open?.[1] && !(open[1].startsWith("`") && open[2]?.includes("`")))
-        fence = { marker: open[1], start };
-      else {
-        if (line.trim() === "") breaks.push(next);
-        lineEnds.push(next);
-      }
-    }
-    start = next;
-  }
-  // An unfinished last line that starts a fence is treated as one.
-  const tail = FENCE_OPEN.exec(text.slice(start));
-  const openFence = fence?.start ?? (tail ? start : undefined);
-  return { breaks, lineEnds, openFence };
-}
-
-function closesFence(line: string, marker: string): boolean {
-  const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
-  return match?.[1] !== undefined && match[1][0] === marker[0] && match[1].length >= marker.length;
-}
-
 /** Where the next block ends under the size rules, or `undefined` to wait for more text. */
-function sizedCut(text: string, sizes: BlockSizes): number | undefined {
-  const { breaks, lineEnds } = findCuts(text);
+function sizedCut(scan: LineScan, sizes: BlockSizes): number | undefined {
+  const { breaks, lineEnds } = scan;
   const within = (at: number): boolean => at >= sizes.minChars && at <= sizes.maxChars;
-  const paragraph = breaks.filter(within).at(-1);
+  const paragraph = lastOf(breaks, within);
   if (paragraph !== undefined) return paragraph;
-  if (text.length <= sizes.maxChars) return undefined;
+  if (scan.length <= sizes.maxChars) return undefined;
   return (
-    lineEnds.filter(within).at(-1) ??
+    lastOf(lineEnds, within) ??
     breaks.find((at) => at >= sizes.minChars) ??
     lineEnds.find((at) => at >= sizes.minChars)
   );
 }
 
-function flushCut(text: string, scope: FlushScope): number | undefined {
-  if (scope === "end") return text.length;
-  const cuts = findCuts(text);
-  if (scope === "paragraphs") return cuts.breaks.at(-1);
-  if (scope === "lines") return cuts.lineEnds.at(-1);
-  return cuts.openFence ?? text.length;
+/** The last of ascending `cuts` that `within` accepts. */
+function lastOf(cuts: readonly number[], within: (at: number) => boolean): number | undefined {
+  for (let i = cuts.length - 1; i >= 0; i--) if (within(cuts[i] as number)) return cuts[i];
+  return undefined;
+}
+
+function flushCut(scan: LineScan, scope: FlushScope): number | undefined {
+  if (scope === "end") return scan.length;
+  if (scope === "paragraphs") return scan.breaks.at(-1);
+  if (scope === "lines") return scan.lineEnds.at(-1);
+  return scan.openFence() ?? scan.length;
 }
 
 /** Create a splitter with the given sizes. */
 export function createBlockSplitter(sizes: BlockSizes): BlockSplitter {
-  let held = "";
+  // The held text, read as it grows; a cut starts a new reading of what is left (a few lines).
+  let held = createLineScan();
+  /** The size rules found no cut in the held text as it was with this many cuts (`undefined`: ask). */
+  let waited: { cuts: number; over: boolean } | undefined;
   const take = (cut: number | undefined, out: string[]): boolean => {
     if (cut === undefined || cut <= 0) return false;
-    const block = held.slice(0, cut);
-    held = held.slice(cut);
+    const text = held.text;
+    const block = text.slice(0, cut);
+    held = createLineScan(text.slice(cut));
+    waited = undefined;
     if (block.trim() !== "") out.push(block);
     return true;
   };
+  /** The size rules' cut; asked again only when a cut was found since, or the text grew past `maxChars`. */
+  const next = (): number | undefined => {
+    const cuts = held.breaks.length + held.lineEnds.length;
+    const over = held.length > sizes.maxChars;
+    if (waited !== undefined && waited.cuts === cuts && (waited.over || !over)) return undefined;
+    const cut = sizedCut(held, sizes);
+    waited = cut === undefined ? { cuts, over } : undefined;
+    return cut;
+  };
   return {
     push(delta) {
-      held += delta;
+      held.push(delta);
       const out: string[] = [];
-      while (take(sizedCut(held, sizes), out));
+      while (take(next(), out));
       return out;
     },
     flush(scope) {
@@ -130,7 +101,7 @@ export function createBlockSplitter(sizes: BlockSizes): BlockSplitter {
       return out;
     },
     get pending() {
-      return held;
+      return held.text;
     },
   };
 }

@@ -11,9 +11,8 @@ import { createDeliveryTurn } from "../parse/delivery-turn.js";
 import { normalizePayload } from "../parse/normalize-payload.js";
 import type { MediaAttachment, ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
 import type { AgentEvent, AgentToolResultEvent } from "./agent-event.js";
-import { createBlockSplitter, type FlushScope, findCuts } from "./block-splitter.js";
+import { createBlockSplitter, type FlushScope } from "./block-splitter.js";
 import { createEventReader } from "./event-reader.js";
-import { createPreviewAccumulator } from "./preview-accumulator.js";
 import { createPreviewCoverage } from "./preview-coverage.js";
 import { createProgressFeed } from "./progress-feed.js";
 import { createRunLedger } from "./run-ledger.js";
@@ -21,6 +20,7 @@ import { splitMedia, toolOutput, undeliveredOf, withToolItems } from "./run-medi
 import { checkRunOptions } from "./run-options.js";
 import { createRunReply } from "./run-reply.js";
 import { createRunSender } from "./run-sender.js";
+import { createRunText } from "./run-text.js";
 import type {
   AgentRunDelivery,
   AgentRunProgress,
@@ -28,7 +28,7 @@ import type {
   DeliverAgentRunOptions,
 } from "./run-types.js";
 import { createRunVoice } from "./run-voice.js";
-import { createTagReader, mayOpenWithTag, tagsOf } from "./written-tags.js";
+import { mayOpenWithTag, tagsOf } from "./written-tags.js";
 
 /**
  * Deliver an agent's run to `target` as it happens. Returns at once: iterate the result for
@@ -98,12 +98,11 @@ async function runAgent(
   const splitter = mode === "blocks" ? createBlockSplitter(settings.sizes) : undefined;
   const reader = createEventReader(events, options.clock ?? systemClock, signal);
   const toolItems: MediaAttachment[] = [];
-  const accumulated = createPreviewAccumulator(parseOptions, { limit: adapter.capabilities.text.maxLength });
-  let streamed = "";
-  const coverage = createPreviewCoverage(accumulated, () => streamed, parseOptions);
+  // The one model of the text written so far: the preview, its coverage and the tags all read it.
+  const written = createRunText(parseOptions, { limit: adapter.capabilities.text.maxLength });
+  const coverage = createPreviewCoverage(written, parseOptions);
   let toolVoice = false;
 
-  const tagReader = createTagReader(target.currentMessageId);
   const reply = createRunReply(options, target, adapter.capabilities, ledger.degrade);
   const sender = createRunSender({
     adapter,
@@ -116,9 +115,7 @@ async function runAgent(
     reply,
     voice: createRunVoice(ledger.degrade),
     // Blocks are read as they are delivered: what no delivery read yet is the text the splitter holds.
-    unread: splitter
-      ? () => tagsOf(splitter.pending, target.currentMessageId)
-      : () => tagReader.read(streamed),
+    unread: splitter ? () => tagsOf(splitter.pending, target.currentMessageId) : () => written.tags(),
   });
   const stopPreview = (): void => void sender.cancelPreview();
   const deliver = sender.deliver;
@@ -175,13 +172,13 @@ async function runAgent(
     }
     const { event } = outcome;
     if (event.type === "text") {
-      streamed += event.text;
+      written.push(event.text);
       idleArmed = true;
       if (splitter) await deliverBlocks(splitter.push(event.text));
       else if (mode === "preview") {
         // A tag opening the reply, split across deltas, is waited for: the preview's first
         // message cannot become a reply afterwards, and nothing would be shown meanwhile.
-        if (sender.preview === undefined && !mayOpenWithTag(streamed)) {
+        if (sender.preview === undefined && !mayOpenWithTag(written.head)) {
           sender.readWritten();
           const replyToId = reply.previewReplyTo();
           sender.preview = adapter.preview?.(target, {
@@ -192,10 +189,9 @@ async function runAgent(
           signal?.addEventListener("abort", stopPreview, { once: true });
           progress({ type: "preview-started" });
         }
-        accumulated.push(event.text);
         // The text is joined only when the preview sends an edit (when it can ask for it).
         if (sender.preview?.updateFrom) sender.preview.updateFrom(coverage.source);
-        else sender.preview?.update(accumulated.text());
+        else sender.preview?.update(coverage.source());
       }
     } else if (event.type === "media") {
       await flush("paused");
@@ -218,6 +214,7 @@ async function runAgent(
   reader.close();
   if (signal?.aborted) end = "aborted";
 
+  const streamed = written.raw;
   if (end === "done") {
     await flush("end");
     const text = splitter
@@ -228,7 +225,7 @@ async function runAgent(
     await deliver("final", () => finalPayload(text, result?.media ?? { refs: [], items: [] }));
   } else if (end === "error") {
     await flush("paragraphs");
-    const complete = splitter ? 0 : (findCuts(streamed).breaks.at(-1) ?? 0);
+    const complete = splitter ? 0 : written.complete;
     await deliver("final", () =>
       finalPayload(splitter ? "" : streamed.slice(0, complete), { refs: [], items: [] }),
     );

@@ -6,11 +6,11 @@
 import type { CancelledPreview } from "../adapter/types.js";
 import { parseReply } from "../parse/parse-reply.js";
 import type { ParseOptions } from "../payload/types.js";
-import { MAYBE_DIRECTIVE, type PreviewAccumulator } from "./preview-accumulator.js";
+import type { RunText } from "./run-text.js";
 
 /** Tracks how much of the raw reply each text the preview was given covers. */
 export interface PreviewCoverage {
-  /** The preview's `updateFrom` source: the accumulated text, noting the raw length it covers. */
+  /** The preview's `updateFrom` source: the text shown, noting the raw length it covers. */
   source(): string;
   /**
    * What the person has not seen once the preview was cancelled (`left`): the raw text after
@@ -20,34 +20,25 @@ export interface PreviewCoverage {
   unseen(left: CancelledPreview | undefined): { text: string; mediaUrls: string[] };
 }
 
-/** Start tracking a run's preview; `streamed()` is the raw reply so far. */
-export function createPreviewCoverage(
-  accumulated: PreviewAccumulator,
-  streamed: () => string,
-  options: ParseOptions,
-): PreviewCoverage {
-  // The raw length covered by the first text of each length asked for: the covered length
+/** Start tracking the preview of the run whose text is `run`. */
+export function createPreviewCoverage(run: RunText, options: ParseOptions): PreviewCoverage {
+  // The text the message shows is known by its length: the accumulated shown length
   // never shrinks, so a later text of the same length covers at least as much (what is
   // reported unseen may repeat a little, never miss any). One entry per edit.
   const covers = new Map<number, number>();
   return {
     source() {
-      const text = accumulated.text();
-      if (!covers.has(text.length)) covers.set(text.length, covered(streamed()));
+      const text = run.shown();
+      if (!covers.has(text.length)) covers.set(text.length, run.covered());
       return text;
     },
     unseen(left) {
-      const raw = streamed();
+      const raw = run.raw;
       const shown =
         left?.message === undefined || left.truncated ? 0 : (covers.get(left.markdown.length) ?? 0);
+      // Parsed once, when the run stops.
       const mediaUrls = shown === 0 ? [] : parseReply(raw.slice(0, shown), options).mediaUrls;
       return { text: raw.slice(shown), mediaUrls };
     },
   };
-}
-
-/** Raw characters a preview text covers: all but a last line that may still become a directive (not shown yet). */
-function covered(raw: string): number {
-  const partial = raw.slice(raw.lastIndexOf("\n") + 1);
-  return MAYBE_DIRECTIVE.test(partial) ? raw.length - partial.length : raw.length;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Renderer } from "../../src/adapter/types.js";
 import { createPlainRenderer } from "../../src/markdown/plain-text.js";
 import { previewText } from "../../src/preview/preview-text.js";
-import { createPreviewAccumulator } from "../../src/stream/preview-accumulator.js";
+import { createRunText } from "../../src/stream/run-text.js";
 import { testCapabilities } from "../engine/support/recording-transport.js";
 
 const LIMIT = 4096;
@@ -50,19 +50,19 @@ describe("live preview cost past the text limit", () => {
   });
 
   it("the accumulator stops reading once its text is four limits long, and says more follows", () => {
-    const accumulator = createPreviewAccumulator({}, { limit: LIMIT });
+    const accumulator = createRunText({}, { limit: LIMIT });
     for (let i = 0; i < 2000; i += 1) for (const delta of [paragraph(i), "\n\n"]) accumulator.push(delta);
-    const text = accumulator.text();
+    const text = accumulator.shown();
     expect(text.length).toBeGreaterThanOrEqual(4 * LIMIT);
     expect(text.length).toBeLessThan(4 * LIMIT + 200);
     expect(text.endsWith("\n\n…")).toBe(true);
     accumulator.push(`${paragraph(9999)}\n\n`);
-    expect(accumulator.text()).toBe(text);
+    expect(accumulator.shown()).toBe(text);
   });
 
   it("without a limit the accumulator keeps every paragraph", () => {
-    const accumulator = createPreviewAccumulator({});
+    const accumulator = createRunText({});
     for (let i = 0; i < 500; i += 1) for (const delta of [paragraph(i), "\n\n"]) accumulator.push(delta);
-    expect(accumulator.text()).toBe(prose(500).replace(/\*\*/g, "**"));
+    expect(accumulator.shown()).toBe(prose(500).replace(/\*\*/g, "**"));
   });
 });

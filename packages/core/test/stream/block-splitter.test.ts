@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createBlockSplitter, findCuts } from "../../src/stream/block-splitter.js";
+import { cpuGrowth } from "../../../conformance/src/growth.js";
+import { createBlockSplitter } from "../../src/stream/block-splitter.js";
+import { findCuts } from "../../src/stream/line-scan.js";
 
 const para = (word: string, n: number): string => Array.from({ length: n }, () => word).join(" ");
 
@@ -62,5 +64,19 @@ describe("createBlockSplitter", () => {
     paragraphs.push("one\n\ntwo unfinished");
     expect(paragraphs.flush("paragraphs")).toEqual(["one\n\n"]);
     expect(paragraphs.pending).toBe("two unfinished");
+  });
+
+  it("a long fence streamed in 6-character deltas is held whole at linear cost, and cut right after it closes", () => {
+    const stream = (size: number): string[] => {
+      const splitter = createBlockSplitter({ minChars: 200, maxChars: 1500 });
+      const fence = `\`\`\`\n${"const line = 1;\n".repeat(size / 16)}\`\`\`\n`;
+      const blocks: string[] = [];
+      for (let at = 0; at < fence.length; at += 6) blocks.push(...splitter.push(fence.slice(at, at + 6)));
+      expect(blocks).toEqual([fence]);
+      expect(splitter.pending).toBe("");
+      return blocks;
+    };
+    const growth = cpuGrowth(stream, 32 * 1024, 8, 3);
+    expect(growth.exponent, JSON.stringify(growth)).toBeLessThan(1.4);
   });
 });

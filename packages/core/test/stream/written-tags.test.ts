@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type AgentEvent, deliverAgentRun } from "../../src/index.js";
-import { createTagReader, mayOpenWithTag, tagsOf } from "../../src/stream/written-tags.js";
+import { createRunText } from "../../src/stream/run-text.js";
+import { mayOpenWithTag, tagsOf } from "../../src/stream/written-tags.js";
 import { createFakeAdapter, script } from "./fake-adapter.js";
 
 const REPLY = [
@@ -16,21 +17,22 @@ const REPLY = [
 
 describe("tags written in a run", () => {
   it("read at every delta, the reader gives what a parse of the whole text so far gives", () => {
-    const reader = createTagReader("7");
+    const run = createRunText({ currentMessageId: "7" });
     let text = "";
     for (const delta of REPLY) {
       text += delta;
-      expect(reader.read(text), JSON.stringify(text)).toEqual(tagsOf(text, "7"));
+      run.push(delta);
+      expect(run.tags(), JSON.stringify(text)).toEqual(tagsOf(text, "7"));
     }
     // Tags in a fence or a code span never count; the last explicit tag wins over the current one.
-    expect(reader.read(text)).toEqual({ replyToId: "42", audioAsVoice: true });
+    expect(run.tags()).toEqual({ replyToId: "42", audioAsVoice: true });
   });
 
   it("the whole reply in one read, and read again: the same answer", () => {
-    const reader = createTagReader(undefined);
-    const text = REPLY.join("");
-    expect(reader.read(text)).toEqual({ replyToId: "42", audioAsVoice: true });
-    expect(reader.read(text)).toEqual({ replyToId: "42", audioAsVoice: true });
+    const run = createRunText({});
+    run.push(REPLY.join(""));
+    expect(run.tags()).toEqual({ replyToId: "42", audioAsVoice: true });
+    expect(run.tags()).toEqual({ replyToId: "42", audioAsVoice: true });
     expect(tagsOf("[[reply_to_current]] no current message", undefined)).toEqual({ audioAsVoice: false });
   });
 
