@@ -19,6 +19,7 @@ import { engineSuite } from "./suites/engine.js";
 import { loadSuite } from "./suites/load.js";
 import { matrixSuite } from "./suites/matrix.js";
 import { mediaMemorySuite } from "./suites/media-memory.js";
+import { otelSuite } from "./suites/otel.js";
 import { parseSuite } from "./suites/parse.js";
 import { peersSuite } from "./suites/peers.js";
 import { queueSuite } from "./suites/queue.js";
@@ -44,6 +45,7 @@ const suites: Suite[] = [
   matrixSuite,
   rssSuite,
   mediaMemorySuite,
+  otelSuite,
   loadSuite,
   queueSuite,
   peersSuite,

@@ -10,8 +10,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkHistory } from "@outbox/conformance";
 import { createManualClock, type DeliveryReceipt, type Fault, isAmbiguous } from "@outbox/core";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  points as metricPoints,
+  startMemoryTelemetry,
+} from "../../packages/otel/test/support/memory-telemetry.js";
 import { type FaultPlatform, type FaultRig, platforms } from "./platforms.js";
+import { scanTelemetry } from "./telemetry-scan.js";
 import { threePartReply } from "./three-part-reply.js";
 
 const { markers, workspace, reply } = threePartReply("zq");
@@ -83,6 +88,15 @@ function outcome(receipt: DeliveryReceipt, part: number): string {
 }
 
 const rows: string[] = [];
+// The whole matrix runs traced, so every span and metric of every fault is scanned at the end.
+let otel: ReturnType<typeof startMemoryTelemetry>;
+const chats = new Set<string>();
+beforeAll(() => {
+  otel = startMemoryTelemetry();
+});
+afterAll(async () => {
+  await otel.close();
+});
 afterAll(() => {
   mkdirSync(".outbox-tmp", { recursive: true });
   writeFileSync(join(".outbox-tmp", "fault-matrix.md"), `${rows.join("\n")}\n`);
@@ -102,6 +116,7 @@ for (const platform of platforms)
             media: { localRoots: [workspace], workspaceDir: workspace },
             timeoutMs,
           });
+          chats.add(rig.to);
           try {
             rig.inject(faultAt(platform, kind, point.request));
             const receipt = await clock.run(rig.adapter.send(reply(platform), { to: rig.to }));
@@ -138,3 +153,20 @@ for (const platform of platforms)
         });
       }
   });
+
+describe("the fault matrix's telemetry", () => {
+  it("holds every platform's calls, and no text, chat id, token, media name or URL in any span or metric", async () => {
+    const spans = otel.spans();
+    const collected = await otel.collect();
+    const calls = spans.filter((span) => span.name === "outbox.call");
+    expect(new Set(calls.map((call) => call.attributes["outbox.platform"]))).toEqual(
+      new Set(platforms.map((platform) => platform.name)),
+    );
+    // The faults show: ambiguous calls and 429s were recorded, and counted.
+    expect(calls.some((call) => call.attributes["outbox.outcome"] === "ambiguous")).toBe(true);
+    expect(calls.some((call) => call.attributes["http.response.status_code"] === 429)).toBe(true);
+    expect(metricPoints(collected, "outbox.rate_limited").length).toBe(platforms.length);
+    const forbidden = [...markers, "lorem", "127.0.0.1", "http:", "https:", ".png", ...chats];
+    expect(scanTelemetry(spans, collected, forbidden)).toEqual([]);
+  });
+});

@@ -47,6 +47,16 @@ export {
   stripInvisible,
 } from "./markdown/untrusted-links.js";
 export * from "./media/index.js";
+export {
+  type AgentRunTrace,
+  type CallTrace,
+  type EnqueueTrace,
+  type JobTrace,
+  OUTBOX_CHANNELS,
+  type PartTrace,
+  type SendTrace,
+  type WaitNote,
+} from "./observe/channels.js";
 export * from "./parse/index.js";
 export * from "./payload/types.js";
 export * from "./stream/index.js";

@@ -6,6 +6,7 @@ import { type ChannelAdapter, createMemoryStore, systemClock } from "@outbox/cor
 import { Fifo } from "@outbox/core/internal";
 import { Completions } from "./events.js";
 import { type JobData, runJob, toJob } from "./job.js";
+import { tracedEnqueue } from "./trace.js";
 import type { Outbox, OutboxConfig, OutboxWorker, QueuedReceipt } from "./types.js";
 
 const DEFAULT_CONCURRENCY = 8;
@@ -20,6 +21,8 @@ export function createInProcessOutbox(config: OutboxConfig): Outbox {
   /** Lanes with a job to run and none running, in the order they became ready. */
   const ready = new Fifo<string>();
   const dead: QueuedReceipt[] = [];
+  /** When each waiting job was queued, by key, oldest first (insertion order). */
+  const waitingSince = new Map<string, number>();
   let adapters: Map<string, ChannelAdapter> | undefined;
   let slots = 0;
   let running = 0;
@@ -43,6 +46,7 @@ export function createInProcessOutbox(config: OutboxConfig): Outbox {
       const queue = lanes.get(lane) as Fifo<JobData>;
       const job = queue.peek() as JobData;
       running += 1;
+      waitingSince.delete(job.key);
       runJob(job.key, job, adapterOf(job.platform), (ms) => systemClock.sleep(ms)).then((receipt) => {
         running -= 1;
         results.set(receipt.id, receipt);
@@ -58,27 +62,39 @@ export function createInProcessOutbox(config: OutboxConfig): Outbox {
 
   return {
     mode: "in-process",
-    async enqueue(platform, payload, target, options) {
-      const job = toJob(platforms, platform, payload, target, options);
-      if (known.has(job.key)) return { id: job.key };
-      known.add(job.key);
-      const lane = `${platform}\u0000${target.to}`;
-      let queue = lanes.get(lane);
-      if (queue === undefined) {
-        queue = new Fifo();
-        lanes.set(lane, queue);
-        ready.push(lane);
-      }
-      queue.push(job);
-      pump();
-      return { id: job.key };
-    },
+    enqueue: (platform, payload, target, options) =>
+      tracedEnqueue(platform, target?.to, async (trace) => {
+        const job = toJob(platforms, platform, payload, target, options);
+        if (known.has(job.key)) return { id: job.key };
+        known.add(job.key);
+        waitingSince.set(job.key, Date.now());
+        const lane = `${platform}\u0000${target.to}`;
+        let queue = lanes.get(lane);
+        if (queue === undefined) {
+          queue = new Fifo();
+          lanes.set(lane, queue);
+          ready.push(lane);
+        }
+        queue.push(trace === undefined ? job : { ...job, trace });
+        pump();
+        return { id: job.key };
+      }),
     receipt(id, options) {
       if (!known.has(id))
         return Promise.reject(new RangeError(`no job ${JSON.stringify(id)} was queued in this outbox`));
       return completions.wait(id, async () => results.get(id), options?.signal);
     },
     on: (event, listener) => completions.on(event, listener),
+    async stats() {
+      const oldest = waitingSince.values().next();
+      return {
+        waiting: waitingSince.size,
+        active: running,
+        delayed: 0,
+        oldestWaitingMs: oldest.done ? 0 : Math.max(0, Date.now() - oldest.value),
+        receiptsPending: completions.pending.length,
+      };
+    },
     async deadLetters(limit = 100) {
       return dead.slice(0, limit);
     },

@@ -16,6 +16,7 @@ import {
   type Target,
   TransportError,
 } from "@outbox/core";
+import { tracedJob } from "./trace.js";
 import type { DeliveryStatus, EnqueueOptions, QueuedReceipt } from "./types.js";
 
 /** What a job holds: the reply as the producer gave it, with references instead of bytes. */
@@ -34,6 +35,8 @@ export interface JobData {
   attempts: number;
   /** First backoff in milliseconds. */
   backoffMs: number;
+  /** The producer's trace context (W3C `traceparent`, …), when a tracer was listening at enqueue. */
+  trace?: Record<string, string>;
 }
 
 const DEFAULT_ATTEMPTS = 3;
@@ -102,13 +105,28 @@ function transient(error: OutboxError): boolean {
  * not be saved ends the job after this attempt (another could resend delivered parts). With
  * `signal` aborted (the worker lost the job), the abort reason is thrown: no receipt.
  */
-export async function runJob(
+export function runJob(
   id: string,
   job: JobData,
   adapter: ChannelAdapter,
   sleep: (ms: number) => Promise<void>,
   previousAttempts = 0,
   signal?: AbortSignal,
+): Promise<QueuedReceipt> {
+  return tracedJob(
+    () => ({ id, platform: job.platform, to: job.target.to, previousAttempts, carrier: job.trace }),
+    () => attemptJob(id, job, adapter, sleep, previousAttempts, signal),
+  );
+}
+
+/** {@link runJob}'s attempts. */
+async function attemptJob(
+  id: string,
+  job: JobData,
+  adapter: ChannelAdapter,
+  sleep: (ms: number) => Promise<void>,
+  previousAttempts: number,
+  signal: AbortSignal | undefined,
 ): Promise<QueuedReceipt> {
   const base = { id, platform: job.platform, target: job.target };
   let attempts = previousAttempts;

@@ -172,6 +172,20 @@ export interface OutboxWorker {
   close(): Promise<void>;
 }
 
+/** How full the queue is now, for metrics (docs/operations.md). */
+export interface OutboxStats {
+  /** Jobs queued and not yet taken by a worker. */
+  waiting: number;
+  /** Jobs a worker is running (their backoff between attempts included). */
+  active: number;
+  /** Redis mode: jobs waiting for a time (BullMQ's delayed jobs); 0 in process. */
+  delayed: number;
+  /** Milliseconds the oldest waiting job has waited; 0 when none waits. */
+  oldestWaitingMs: number;
+  /** Receipts this process awaits (`receipt` calls not yet settled). */
+  receiptsPending: number;
+}
+
 /** The queue: what producers and workers share. */
 export interface Outbox {
   /** `redis` with a connection, else `in-process`. */
@@ -194,6 +208,12 @@ export interface Outbox {
   receipt(id: string, options?: { signal?: AbortSignal }): Promise<QueuedReceipt>;
   /** Listen to an event; returns a function that stops listening. */
   on<E extends keyof OutboxEvents>(event: E, listener: OutboxEvents[E]): () => void;
+  /**
+   * How many jobs wait and run, how long the oldest has waited, and how many receipts this
+   * process awaits. In Redis mode a few commands per partition: call it every few seconds, not
+   * per job.
+   */
+  stats(): Promise<OutboxStats>;
   /** Dead-lettered receipts, newest first (at most `limit`, default 100). */
   deadLetters(limit?: number): Promise<QueuedReceipt[]>;
   /** Start a worker delivering this outbox's jobs (in this process). */

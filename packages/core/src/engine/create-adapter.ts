@@ -11,6 +11,7 @@ import type {
 import { OutboxError, PayloadError, UnsupportedFeatureError } from "../errors/errors.js";
 import { redactError } from "../errors/redact.js";
 import { replyTree } from "../markdown/parse-reply-markdown.js";
+import { sendChannel, traced } from "../observe/channels.js";
 import { normalizePayload } from "../parse/index.js";
 import type { ParseOptions, ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
 import { planDelivery } from "../plan/build-plan.js";
@@ -237,7 +238,11 @@ export function createAdapter(definition: AdapterDefinition): ChannelAdapter {
     name: definition.name,
     capabilities,
     send: (input: ReplyPayloadInput | ReplyPayload, target: Target, options?: SendOptions) =>
-      guardedSend(input, target, options),
+      traced(
+        sendChannel,
+        () => ({ platform: definition.name, to: String(target?.to ?? "") }),
+        () => guardedSend(input, target, options),
+      ),
     plan,
     ...preview,
     ...(transport.close === undefined ? {} : { close: () => (transport.close as () => Promise<void>)() }),

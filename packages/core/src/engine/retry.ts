@@ -6,6 +6,7 @@ import {
   StoreError,
   TransportError,
 } from "../errors/errors.js";
+import { callChannel, noteWait, traced, waitChannel } from "../observe/channels.js";
 import type { Pacer } from "./pacer.js";
 
 /** Retry bounds with their defaults applied. */
@@ -115,7 +116,16 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
   const { policy, clock, pacer, to, signal, gate, beforeCall } = context;
   let limited = false;
   for (let retries = 0; ; retries += 1) {
+    const asked = waitChannel.hasSubscribers ? clock.now() : undefined;
     const ticket = await pacer.acquire(to, signal, limited, context.kind);
+    if (asked !== undefined)
+      noteWait(() => ({
+        to,
+        part: context.part,
+        attempt: retries,
+        reason: "pacing",
+        ms: clock.now() - asked,
+      }));
     // Every released call is answered to the pacer (its latency allowance), gate included.
     try {
       await gate?.(
@@ -124,7 +134,11 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
         context.part === undefined ? { attempt: retries } : { part: context.part, attempt: retries },
       );
       await beforeCall?.();
-      const answer = await call();
+      const answer = await traced(
+        callChannel,
+        () => ({ to, part: context.part, attempt: retries, kind: context.kind }),
+        call,
+      );
       pacer.answered(ticket);
       return answer;
     } catch (error) {
@@ -134,8 +148,10 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
       if (delay === undefined) throw error;
       limited = error instanceof RateLimitedError;
       // A 429 holds its scope in the pacer; the retry waits there, first in its target's queue.
-      if (error instanceof RateLimitedError) pacer.limited(to, delay, error.scope);
-      else await clock.sleep(delay, signal);
+      if (error instanceof RateLimitedError) {
+        noteWait(() => ({ to, part: context.part, attempt: retries + 1, reason: "retry-after", ms: delay }));
+        pacer.limited(to, delay, error.scope);
+      } else await clock.sleep(delay, signal);
     }
   }
 }

@@ -2,6 +2,7 @@ import type { DeliveryJournal, DeliveryReceipt, DeliveryStore, SendOptions } fro
 import { type OutboxError, StoreError, TransportError } from "../errors/errors.js";
 import { describePart, failureEntry, notAttempted, unreachable } from "../errors/failure-entry.js";
 import { redactSecrets } from "../errors/redact.js";
+import { partChannel, traced } from "../observe/channels.js";
 import type { Degradation, DeliveryPlan, PartDegradation, PlanPart } from "../plan/types.js";
 import { deliverPart, type PartContext, type PartResult, type SendablePart } from "./deliver-part.js";
 import { isAmbiguous } from "./retry.js";
@@ -114,11 +115,10 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
               sendingAt: firstMark.at,
             });
           });
-    const result = await deliverPart(
-      withoutRescuedCaption(part, index, journal),
-      index,
-      replyTo,
-      partContext,
+    const result = await traced(
+      partChannel,
+      () => ({ part: index, type: part.type }),
+      () => deliverPart(withoutRescuedCaption(part, index, journal), index, replyTo, partContext),
     );
     const entries = degradations(result.error === undefined ? plan.degraded : [], result, index, secrets);
     const unsure = result.error !== undefined && isAmbiguous(result.error);

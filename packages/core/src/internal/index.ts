@@ -17,3 +17,4 @@ export {
   type PacerTicket,
 } from "../engine/pacer.js";
 export { type ResolvedRetryPolicy, resolveRetryPolicy } from "../engine/retry.js";
+export { traced } from "../observe/channels.js";

@@ -7,6 +7,7 @@ import type { ChannelAdapter } from "../adapter/types.js";
 import { systemClock } from "../engine/clock.js";
 import { AgentRunError } from "../errors/errors.js";
 import { redactError } from "../errors/redact.js";
+import { agentRunChannel, traced } from "../observe/channels.js";
 import { createDeliveryTurn } from "../parse/delivery-turn.js";
 import { normalizePayload } from "../parse/normalize-payload.js";
 import type { MediaAttachment, ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
@@ -45,7 +46,11 @@ export function deliverAgentRun(
 ): AgentRunDelivery {
   const settings = checkRunOptions(options, target);
   const feed = createProgressFeed<AgentRunProgress>();
-  const receipt = runAgent(events, adapter, target, options, settings, feed.push).then(
+  const receipt = traced(
+    agentRunChannel,
+    () => ({ platform: adapter.name, to: target.to }),
+    () => runAgent(events, adapter, target, options, settings, feed.push),
+  ).then(
     (result) => {
       feed.push({ type: "done", receipt: result });
       feed.close();

@@ -7,6 +7,7 @@ import { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { Completions } from "../events.js";
 import { toJob } from "../job.js";
+import { tracedEnqueue } from "../trace.js";
 import type { Outbox, OutboxConfig, QueuedReceipt } from "../types.js";
 import { type EventReader, newestEntry, startEventReader } from "./event-reader.js";
 import { createRedisHealth } from "./health.js";
@@ -100,17 +101,18 @@ export async function createRedisOutbox(
 
   return {
     mode: "redis",
-    async enqueue(platform, payload, target, options) {
-      const job = toJob(platforms, platform, payload, target, options);
-      if ((await redis.exists(keys.result(job.key))) === 1) return { id: job.key };
-      const queue = queues[partitionOf(platform, target.to, partitions)] as Queue;
-      await queue.add("deliver", job, {
-        jobId: jobIdOf(job.key),
-        removeOnComplete: true,
-        removeOnFail: { age: settings.retentionSeconds },
-      });
-      return { id: job.key };
-    },
+    enqueue: (platform, payload, target, options) =>
+      tracedEnqueue(platform, target?.to, async (trace) => {
+        const job = toJob(platforms, platform, payload, target, options);
+        if ((await redis.exists(keys.result(job.key))) === 1) return { id: job.key };
+        const queue = queues[partitionOf(platform, target.to, partitions)] as Queue;
+        await queue.add("deliver", trace === undefined ? job : { ...job, trace }, {
+          jobId: jobIdOf(job.key),
+          removeOnComplete: true,
+          removeOnFail: { age: settings.retentionSeconds },
+        });
+        return { id: job.key };
+      }),
     async receipt(id, options) {
       await subscribe();
       return completions.wait(id, () => lookup(id), options?.signal);
@@ -123,6 +125,23 @@ export async function createRedisOutbox(
         events = startEventReader(connection, keys.events, from, (receipt) => completions.announce(receipt));
       }
       return completions.on(event, listener);
+    },
+    async stats() {
+      const [counts, heads] = await Promise.all([
+        Promise.all(queues.map((queue) => queue.getJobCounts("waiting", "prioritized", "active", "delayed"))),
+        // The head of each partition's wait list: asked oldest first.
+        Promise.all(queues.map((queue) => queue.getJobs(["wait"], 0, 0, true))),
+      ]);
+      let oldest = Number.POSITIVE_INFINITY;
+      for (const job of heads.flat()) if (job !== undefined) oldest = Math.min(oldest, job.timestamp);
+      const sum = (field: string) => counts.reduce((total, count) => total + (count[field] ?? 0), 0);
+      return {
+        waiting: sum("waiting") + sum("prioritized"),
+        active: sum("active"),
+        delayed: sum("delayed"),
+        oldestWaitingMs: oldest === Number.POSITIVE_INFINITY ? 0 : Math.max(0, Date.now() - oldest),
+        receiptsPending: completions.pending.length,
+      };
     },
     async deadLetters(limit = 100) {
       const ids = await redis.lrange(keys.dead, 0, limit - 1);

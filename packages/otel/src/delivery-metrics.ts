@@ -1,0 +1,61 @@
+/**
+ * The delivery metrics (docs/operations.md, "Metrics"): parts by platform and outcome, their
+ * latency, 429s, and the waits for pacing and for Retry-After. Attributes are the platform and
+ * the outcome only, so their cardinality is bounded.
+ */
+import type { Meter } from "@opentelemetry/api";
+import { ATTR, type Outcome } from "./attributes.js";
+
+/** Where the instrumentation records deliveries. */
+export interface DeliveryMetrics {
+  /** A part ended after `seconds` (from its first attempt, waits included). */
+  part(platform: string | undefined, outcome: Outcome, seconds: number): void;
+  /** The platform answered 429. */
+  rateLimited(platform: string | undefined): void;
+  /** A call waited `seconds` for the pacer, or a 429 asked for that long. */
+  wait(platform: string | undefined, reason: "pacing" | "retry-after", seconds: number): void;
+}
+
+/** Latency buckets in seconds: a call is tens of milliseconds, a paced part up to a minute. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/** Create the instruments on `meter`. */
+export function createDeliveryMetrics(meter: Meter): DeliveryMetrics {
+  const parts = meter.createCounter("outbox.parts", {
+    description: "Plan parts sent, by platform and outcome (delivered, failed, ambiguous)",
+    unit: "{part}",
+  });
+  const latency = meter.createHistogram("outbox.part.duration", {
+    description: "Time from a part's first attempt to its outcome, pacing and retries included",
+    unit: "s",
+    advice: { explicitBucketBoundaries: LATENCY_BUCKETS },
+  });
+  const limited = meter.createCounter("outbox.rate_limited", {
+    description: "Platform calls answered 429 (rate limited)",
+    unit: "{response}",
+  });
+  const pacing = meter.createHistogram("outbox.pacing.wait", {
+    description: "Time a call waited for the pacer before it left (only waits above zero)",
+    unit: "s",
+    advice: { explicitBucketBoundaries: LATENCY_BUCKETS },
+  });
+  const retryAfter = meter.createHistogram("outbox.retry_after.wait", {
+    description: "Wait a 429's Retry-After asked for before the call was retried",
+    unit: "s",
+    advice: { explicitBucketBoundaries: LATENCY_BUCKETS },
+  });
+  const by = (platform: string | undefined) => (platform === undefined ? {} : { [ATTR.platform]: platform });
+  return {
+    part(platform, outcome, seconds) {
+      const attributes = { ...by(platform), [ATTR.outcome]: outcome };
+      parts.add(1, attributes);
+      latency.record(seconds, attributes);
+    },
+    rateLimited(platform) {
+      limited.add(1, by(platform));
+    },
+    wait(platform, reason, seconds) {
+      (reason === "pacing" ? pacing : retryAfter).record(seconds, by(platform));
+    },
+  };
+}

@@ -1,0 +1,310 @@
+/**
+ * The subscriber: turns the diagnostics channels Outbox publishes on (`OUTBOX_CHANNELS` of
+ * `@outbox/core`) into OpenTelemetry spans and metrics. Each traced operation's span is kept in
+ * an AsyncLocalStorage bound to its channel, so a part's span is a child of its send's and a
+ * call's of its part's, even across concurrent sends; a queued job's span continues the trace
+ * its producer carried in the job.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { channel, type TracingChannel, tracingChannel } from "node:diagnostics_channel";
+import { performance } from "node:perf_hooks";
+import {
+  type Attributes,
+  type Context,
+  context as contextApi,
+  type MeterProvider,
+  metrics,
+  propagation,
+  ROOT_CONTEXT,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type TracerProvider,
+  trace,
+} from "@opentelemetry/api";
+import {
+  type AgentRunTrace,
+  type CallTrace,
+  type DeliveryReceipt,
+  type EnqueueTrace,
+  type JobTrace,
+  OUTBOX_CHANNELS,
+  type PartTrace,
+  type SendTrace,
+  type WaitNote,
+} from "@outbox/core";
+import { ATTR, createHasher, errorType, outcomeOf, statusOf } from "./attributes.js";
+import { createDeliveryMetrics } from "./delivery-metrics.js";
+import { SCOPE_NAME, SCOPE_VERSION } from "./scope.js";
+
+/** Options of {@link instrumentOutbox}. */
+export interface OutboxTelemetryOptions {
+  /** Where spans go. Default: the global tracer provider (`trace.setGlobalTracerProvider`, or the Node SDK's). */
+  tracerProvider?: TracerProvider;
+  /** Where metrics go. Default: the global meter provider. */
+  meterProvider?: MeterProvider;
+  /**
+   * Key of the hash that stands for chat ids and job keys in attributes. Give every process
+   * the same key (a secret, from your configuration) so one chat has one hash everywhere;
+   * default: a random key per process.
+   */
+  hashKey?: string;
+}
+
+/** A running instrumentation. */
+export interface OutboxTelemetry {
+  /** Stop recording: unsubscribe from every channel (spans already open still end). */
+  stop(): void;
+}
+
+/** The span of an operation under way, what its children inherit, and when it started. */
+interface Scope {
+  span: Span;
+  context: Context;
+  platform: string | undefined;
+  target: string | undefined;
+  started: number;
+}
+
+/** How one channel's operation opens and closes its span. */
+interface Handlers<M> {
+  open(message: M, parent: Scope | undefined): Scope;
+  close(message: M, scope: Scope): void;
+}
+
+/**
+ * Record Outbox's deliveries, platform calls and queue jobs as spans and metrics. Call it once
+ * at start-up, after the OpenTelemetry SDK is set up; nothing is recorded before, and Outbox
+ * pays nothing while it is not called.
+ */
+export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTelemetry {
+  const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(SCOPE_NAME, SCOPE_VERSION);
+  const recorded = createDeliveryMetrics(
+    (options.meterProvider ?? metrics.getMeterProvider()).getMeter(SCOPE_NAME, SCOPE_VERSION),
+  );
+  const hash = createHasher(options.hashKey);
+  const store = new AsyncLocalStorage<Scope>();
+  const stops: Array<() => void> = [];
+
+  const start = (
+    name: string,
+    kind: SpanKind,
+    attributes: Attributes,
+    parent: Context,
+    inherited: Pick<Scope, "platform" | "target">,
+  ): Scope => {
+    const span = tracer.startSpan(name, { kind, attributes }, parent);
+    return { span, context: trace.setSpan(parent, span), ...inherited, started: performance.now() };
+  };
+  const parentOf = (parent: Scope | undefined): Context => parent?.context ?? contextApi.active();
+
+  function watch<M extends object>(name: string, handlers: Handlers<M>): void {
+    const traced = tracingChannel(name) as TracingChannel<unknown, M & { error?: unknown }>;
+    const scopes = new WeakMap<object, Scope>();
+    const finish = (message: M & { error?: unknown }): void => {
+      const scope = scopes.get(message);
+      if (scope === undefined) return;
+      scopes.delete(message);
+      if (message.error !== undefined) {
+        scope.span.setAttribute(ATTR.errorType, errorType(message.error));
+        scope.span.setStatus({ code: SpanStatusCode.ERROR, message: errorType(message.error) });
+      }
+      handlers.close(message, scope);
+      scope.span.end();
+    };
+    traced.start.bindStore(store, (message) => {
+      const scope = handlers.open(message, store.getStore());
+      scopes.set(message, scope);
+      return scope;
+    });
+    const subscribers = {
+      start() {},
+      // A synchronous throw ends here; a promise's settling ends at asyncEnd.
+      end(message: M & { error?: unknown }) {
+        if (message.error !== undefined) finish(message);
+      },
+      asyncStart() {},
+      asyncEnd: finish,
+      error() {},
+    };
+    traced.subscribe(subscribers);
+    stops.push(() => {
+      traced.start.unbindStore(store);
+      traced.unsubscribe(subscribers);
+    });
+  }
+
+  watch<AgentRunTrace>(OUTBOX_CHANNELS.agentRun, {
+    open: (message, parent) =>
+      start(
+        "outbox.agent_run",
+        SpanKind.INTERNAL,
+        { [ATTR.platform]: message.platform, [ATTR.target]: hash(message.to) },
+        parentOf(parent),
+        { platform: message.platform, target: hash(message.to) },
+      ),
+    close: (message, scope) => {
+      if (message.result === undefined) return;
+      receiptAttributes(scope.span, message.result);
+      if (!message.result.ok) scope.span.setStatus({ code: SpanStatusCode.ERROR });
+    },
+  });
+
+  watch<SendTrace>(OUTBOX_CHANNELS.send, {
+    open: (message, parent) =>
+      start(
+        "outbox.send",
+        SpanKind.INTERNAL,
+        { [ATTR.platform]: message.platform, [ATTR.target]: hash(message.to) },
+        parentOf(parent),
+        { platform: message.platform, target: hash(message.to) },
+      ),
+    close: (message, scope) => {
+      if (message.result === undefined) return;
+      receiptAttributes(scope.span, message.result);
+      if (!message.result.ok) scope.span.setStatus({ code: SpanStatusCode.ERROR });
+    },
+  });
+
+  watch<PartTrace>(OUTBOX_CHANNELS.part, {
+    open: (message, parent) =>
+      start(
+        "outbox.part",
+        SpanKind.INTERNAL,
+        { [ATTR.part]: message.part, [ATTR.partType]: message.type, ...platformOf(parent) },
+        parentOf(parent),
+        { platform: parent?.platform, target: parent?.target },
+      ),
+    close: (message, scope) => {
+      const failure = message.error ?? message.result?.error;
+      const outcome = outcomeOf(failure);
+      scope.span.setAttribute(ATTR.outcome, outcome);
+      if (failure !== undefined && message.error === undefined) {
+        scope.span.setAttribute(ATTR.errorType, errorType(failure));
+        scope.span.setStatus({ code: SpanStatusCode.ERROR, message: errorType(failure) });
+      }
+      recorded.part(scope.platform, outcome, (performance.now() - scope.started) / 1000);
+    },
+  });
+
+  watch<CallTrace>(OUTBOX_CHANNELS.call, {
+    open: (message, parent) =>
+      start(
+        "outbox.call",
+        SpanKind.CLIENT,
+        {
+          ...platformOf(parent),
+          [ATTR.target]: parent?.target ?? hash(message.to),
+          [ATTR.attempt]: message.attempt,
+          ...(message.part === undefined ? {} : { [ATTR.part]: message.part }),
+          ...(message.kind === undefined ? {} : { [ATTR.kind]: message.kind }),
+        },
+        parentOf(parent),
+        { platform: parent?.platform, target: parent?.target },
+      ),
+    close: (message, scope) => {
+      scope.span.setAttribute(ATTR.outcome, outcomeOf(message.error));
+      const status = statusOf(message.error);
+      if (status !== undefined) scope.span.setAttribute(ATTR.httpStatus, status);
+      if (status === 429) recorded.rateLimited(scope.platform);
+    },
+  });
+
+  watch<EnqueueTrace>(OUTBOX_CHANNELS.enqueue, {
+    open: (message, parent) => {
+      const scope = start(
+        "send outbox",
+        SpanKind.PRODUCER,
+        {
+          ...messaging("send", "enqueue"),
+          [ATTR.platform]: message.platform,
+          [ATTR.target]: hash(message.to),
+        },
+        parentOf(parent),
+        { platform: message.platform, target: hash(message.to) },
+      );
+      // What the worker continues the trace from: written into the job as it is queued.
+      propagation.inject(scope.context, message.carrier);
+      return scope;
+    },
+    close: () => {},
+  });
+
+  watch<JobTrace>(OUTBOX_CHANNELS.job, {
+    open: (message, parent) =>
+      start(
+        "process outbox",
+        SpanKind.CONSUMER,
+        {
+          ...messaging("process", "deliver"),
+          [ATTR.platform]: message.platform,
+          [ATTR.target]: hash(message.to),
+          [ATTR.job]: hash(message.id),
+          [ATTR.previousAttempts]: message.previousAttempts,
+        },
+        message.carrier === undefined ? parentOf(parent) : propagation.extract(ROOT_CONTEXT, message.carrier),
+        { platform: message.platform, target: hash(message.to) },
+      ),
+    close: (message, scope) => {
+      if (message.result === undefined) return;
+      scope.span.setAttribute(ATTR.jobStatus, message.result.status);
+      scope.span.setAttribute(ATTR.attempt, message.result.attempts);
+      if (message.result.status !== "delivered") scope.span.setStatus({ code: SpanStatusCode.ERROR });
+    },
+  });
+
+  const waits = channel(OUTBOX_CHANNELS.wait);
+  const onWait = (raw: unknown): void => {
+    const note = raw as WaitNote;
+    const scope = store.getStore();
+    if (note.reason === "pacing" && note.ms <= 0) return;
+    scope?.span.addEvent(note.reason === "pacing" ? "outbox.pacing.wait" : "outbox.retry_after", {
+      [ATTR.waitMs]: note.ms,
+      [ATTR.attempt]: note.attempt,
+    });
+    recorded.wait(scope?.platform, note.reason, note.ms / 1000);
+  };
+  waits.subscribe(onWait);
+  stops.push(() => waits.unsubscribe(onWait));
+
+  return {
+    stop() {
+      for (const stop of stops.splice(0)) stop();
+    },
+  };
+}
+
+/** The platform attribute a child inherits from its parent, when it has one. */
+function platformOf(parent: Scope | undefined): Attributes {
+  return parent?.platform === undefined ? {} : { [ATTR.platform]: parent.platform };
+}
+
+/** The messaging attributes of the queue's spans (semantic conventions: messaging). */
+function messaging(type: "send" | "process", name: string): Attributes {
+  return {
+    [ATTR.messagingSystem]: "outbox",
+    [ATTR.messagingOperationType]: type,
+    [ATTR.messagingOperationName]: name,
+    [ATTR.messagingDestination]: "outbox",
+  };
+}
+
+/** A receipt's part counts on its span (counts only: no id, text or reason). */
+function receiptAttributes(span: Span, receipt: Pick<DeliveryReceipt, "messages" | "failures">): void {
+  const failed = new Set<number>();
+  let ambiguous = 0;
+  for (const failure of receipt.failures) {
+    failed.add(failure.part);
+    if (failure.ambiguous === true || isAmbiguousEntry(failure)) ambiguous += 1;
+  }
+  const delivered = new Set<number>();
+  for (const message of receipt.messages) if (!failed.has(message.part)) delivered.add(message.part);
+  span.setAttribute(ATTR.delivered, delivered.size);
+  span.setAttribute(ATTR.failed, failed.size - ambiguous);
+  span.setAttribute(ATTR.ambiguous, ambiguous);
+}
+
+/** An entry built by hand may lack `ambiguous`: its error says. */
+function isAmbiguousEntry(failure: DeliveryReceipt["failures"][number]): boolean {
+  return failure.ambiguous === undefined && outcomeOf(failure.error) === "ambiguous";
+}
