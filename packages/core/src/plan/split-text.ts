@@ -53,7 +53,7 @@ export function splitText(
     (block.rendered ??= renderMeasured(renderer, rootOf([block.node])));
 
   const separator = blocks?.separatorLength ?? separatorOf(renderer);
-  const queue = new Queue(tree.children, blocks?.byIndex);
+  const queue = new Queue(tree.children, blocks?.byIndex ?? soleBlock(tree, whole));
   const chunks: TextChunk[] = [];
   let current: Block[] = [];
   let estimate = 0;
@@ -170,6 +170,16 @@ export function splitText(
     cut({ block: block.node, from: 0, step: Math.floor((units * limit) / Math.max(1, blockSize)) });
   }
   return chunks;
+}
+
+/**
+ * The rendering of a tree's only block, for a renderer that renders blocks one by one only
+ * when it declares so: a root of one block renders as that block alone, so the whole
+ * rendering is its rendering, and splitting one long paragraph renders it once less (on
+ * Matrix, a fifth of planning such a reply). A root carrying data of its own is left to render again.
+ */
+function soleBlock(tree: Root, whole: MeasuredText): MeasuredText[] | undefined {
+  return tree.children.length === 1 && tree.data === undefined ? [whole] : undefined;
 }
 
 function isBlank(text: string): boolean {
