@@ -40,9 +40,15 @@ export function splitText(
   whole?: MeasuredText,
   blocks?: BlockRenderings,
 ): TextChunk[] {
-  if (whole === undefined) ({ whole, blocks } = measureTree(renderer, tree));
+  const offsets = new TreeOffsets();
+  // One block longer than the limit is cut without rendering it whole first: the cut's probes
+  // find that it fits if it does, and rendering it whole only to learn its size was a third
+  // of planning a long paragraph.
+  if (whole === undefined && !isSoleLongBlock(tree, offsets, limit))
+    ({ whole, blocks } = measureTree(renderer, tree));
   // A text that renders as nothing (an empty quote, say) is no message: platforms refuse one.
-  if (whole.length <= limit) return isBlank(whole.text) ? [] : [{ tree, rendered: whole.text }];
+  if (whole !== undefined && whole.length <= limit)
+    return isBlank(whole.text) ? [] : [{ tree, rendered: whole.text }];
   /**
    * Renderings of pieces of cut blocks, by piece: the probe that measured the head a cut keeps
    * is its chunk's rendering too, so the chunk is not rendered again.
@@ -58,7 +64,6 @@ export function splitText(
   let current: Block[] = [];
   let estimate = 0;
 
-  const offsets = new TreeOffsets();
   const flattened = new WeakSet<RootContent>();
   const flush = (): void => {
     if (current.length > 0) {
@@ -153,6 +158,11 @@ export function splitText(
       continue;
     }
     const block = item;
+    if (current.length === 0 && block.rendered === undefined && offsets.length(block.node) > limit) {
+      // Too long to be worth rendering whole to size it: cut it (all of it, if it fits).
+      cut({ block: block.node, from: 0 });
+      continue;
+    }
     const blockSize = renderingOf(block).length;
     const added = current.length === 0 ? blockSize : separator + blockSize;
     if (estimate + added <= limit) {
@@ -169,7 +179,19 @@ export function splitText(
     const units = offsets.length(block.node);
     cut({ block: block.node, from: 0, step: Math.floor((units * limit) / Math.max(1, blockSize)) });
   }
+  const [only] = chunks;
+  // A reply that fitted after all is its own tree, as when it was measured whole.
+  if (whole === undefined && chunks.length === 1 && only?.tree.children[0] === tree.children[0])
+    return [{ ...only, tree }];
   return chunks;
+}
+
+/** Whether the tree is one block of more units than the limit (see {@link TreeOffsets}). */
+function isSoleLongBlock(tree: Root, offsets: TreeOffsets, limit: number): boolean {
+  const [block] = tree.children;
+  return (
+    tree.children.length === 1 && tree.data === undefined && offsets.length(block as RootContent) > limit
+  );
 }
 
 /**
@@ -178,8 +200,8 @@ export function splitText(
  * rendering is its rendering, and splitting one long paragraph renders it once less (on
  * Matrix, a fifth of planning such a reply). A root carrying data of its own is left to render again.
  */
-function soleBlock(tree: Root, whole: MeasuredText): MeasuredText[] | undefined {
-  return tree.children.length === 1 && tree.data === undefined ? [whole] : undefined;
+function soleBlock(tree: Root, whole: MeasuredText | undefined): MeasuredText[] | undefined {
+  return whole !== undefined && tree.children.length === 1 && tree.data === undefined ? [whole] : undefined;
 }
 
 function isBlank(text: string): boolean {
