@@ -41,11 +41,22 @@ export function splitText(
   blocks?: BlockRenderings,
 ): TextChunk[] {
   const offsets = new TreeOffsets();
-  // One block longer than the limit is cut without rendering it whole first: the cut's probes
-  // find that it fits if it does, and rendering it whole only to learn its size was a third
-  // of planning a long paragraph.
-  if (whole === undefined && !isSoleLongBlock(tree, offsets, limit))
-    ({ whole, blocks } = measureTree(renderer, tree));
+  /**
+   * Whether the tree is split without rendering it whole first, which only told whether it
+   * fits one message: a third of planning a long reply. Packing the blocks answers that too
+   * (everything in one chunk), as a cut's probes do for one long block. Only for a tree of
+   * more units than the limit (a shorter one most likely fits, and rendering it whole is
+   * then its only rendering), and not for a renderer that joins its blocks' renderings (the
+   * whole is those, which packing reads anyway).
+   */
+  const unmeasured =
+    whole === undefined &&
+    tree.data === undefined &&
+    (renderer.blockSeparator === undefined || tree.children.length === 1) &&
+    isLong(tree, offsets, limit);
+  /** Whether the whole is known not to fit: a block was cut, or a chunk's blocks did not fit. */
+  let over = !unmeasured;
+  if (whole === undefined && !unmeasured) ({ whole, blocks } = measureTree(renderer, tree));
   // A text that renders as nothing (an empty quote, say) is no message: platforms refuse one.
   if (whole !== undefined && whole.length <= limit)
     return isBlank(whole.text) ? [] : [{ tree, rendered: whole.text }];
@@ -58,7 +69,8 @@ export function splitText(
   const renderingOf = (block: Block): MeasuredText =>
     (block.rendered ??= renderMeasured(renderer, rootOf([block.node])));
 
-  const separator = blocks?.separatorLength ?? separatorOf(renderer);
+  /** What a block adds past the first in a chunk, measured when a second block first comes. */
+  let separator: number | undefined;
   const queue = new Queue(tree.children, blocks?.byIndex ?? soleBlock(tree, whole));
   const chunks: TextChunk[] = [];
   let current: Block[] = [];
@@ -141,6 +153,7 @@ export function splitText(
       estimate = renderingOf(piece).length;
       return;
     }
+    over = true;
     flush();
     queue.unshift({ block, from: next, step: next - from });
   };
@@ -164,13 +177,23 @@ export function splitText(
       continue;
     }
     const blockSize = renderingOf(block).length;
-    const added = current.length === 0 ? blockSize : separator + blockSize;
+    if (current.length > 0) separator ??= blocks?.separatorLength ?? separatorOf(renderer);
+    const added = current.length === 0 || separator === undefined ? blockSize : separator + blockSize;
     if (estimate + added <= limit) {
       current.push(block);
       estimate += added;
       continue;
     }
     if (current.length > 0) {
+      // The first chunk about to close early: the whole may still fit if the estimate ran
+      // over (a measure that is not additive). What is gathered with this block is a part of
+      // the whole: when even that does not fit, the whole cannot.
+      if (!over && renderedOf([...current, block]).length <= limit) {
+        const measured = renderMeasured(renderer, tree);
+        if (measured.length <= limit)
+          return isBlank(measured.text) ? [] : [{ tree, rendered: measured.text }];
+      }
+      over = true;
       queue.unshift(block);
       flush();
       continue;
@@ -181,17 +204,27 @@ export function splitText(
   }
   const [only] = chunks;
   // A reply that fitted after all is its own tree, as when it was measured whole.
-  if (whole === undefined && chunks.length === 1 && only?.tree.children[0] === tree.children[0])
+  if (unmeasured && chunks.length === 1 && only !== undefined && holdsAll(only.tree, tree))
     return [{ ...only, tree }];
   return chunks;
 }
 
-/** Whether the tree is one block of more units than the limit (see {@link TreeOffsets}). */
-function isSoleLongBlock(tree: Root, offsets: TreeOffsets, limit: number): boolean {
-  const [block] = tree.children;
+/** Whether `chunk` holds every block of `tree`, uncut. */
+function holdsAll(chunk: Root, tree: Root): boolean {
   return (
-    tree.children.length === 1 && tree.data === undefined && offsets.length(block as RootContent) > limit
+    chunk.children.length === tree.children.length &&
+    chunk.children.every((node, index) => node === tree.children[index])
   );
+}
+
+/** Whether the tree's blocks hold more units than the limit (see {@link TreeOffsets}). */
+function isLong(tree: Root, offsets: TreeOffsets, limit: number): boolean {
+  let units = 0;
+  for (const block of tree.children) {
+    units += offsets.length(block);
+    if (units > limit) return true;
+  }
+  return false;
 }
 
 /**
