@@ -11,14 +11,22 @@ const LINE_START = /(^|\n)([ \t]*)([-+]|\d+\.)(?=[ \t#]|$)/g;
 /** Whether text holds any character either rule above could escape (most text holds none). */
 const ESCAPABLE = /[\\*_~`|[\]<>#+.-]/;
 
+/** A character a list marker needs (`-`, `+`, or the `.` after digits): without one, no line-start rule applies. */
+const LINE_MARKER = /[-+.]/;
+/** One character alone: escaped when either rule above would escape it (a lone `-` or `+` is a list marker). */
+const ESCAPED_ALONE = /[\\*_~`|[\]<>#+-]/;
+
 /** Escape text so Discord shows it exactly as written. */
 export function escapeMarkdown(text: string): string {
+  // Alternating markers make a reply of hundreds of thousands of one-character texts: two
+  // regular-expression replaces each were half of planning it.
+  if (text.length === 1) return ESCAPED_ALONE.test(text) ? `\\${text}` : text;
   if (!ESCAPABLE.test(text)) return text;
-  return text
-    .replace(INLINE, "\\$&")
-    .replace(LINE_START, (_all, start: string, indent: string, marker: string) =>
-      marker.endsWith(".") ? `${start}${indent}${marker.slice(0, -1)}\\.` : `${start}${indent}\\${marker}`,
-    );
+  const escaped = text.replace(INLINE, "\\$&");
+  if (!LINE_MARKER.test(text)) return escaped;
+  return escaped.replace(LINE_START, (_all, start: string, indent: string, marker: string) =>
+    marker.endsWith(".") ? `${start}${indent}${marker.slice(0, -1)}\\.` : `${start}${indent}\\${marker}`,
+  );
 }
 
 /**

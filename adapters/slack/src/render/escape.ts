@@ -15,8 +15,13 @@ const ZWSP = "\u200b";
 export const SLACK_TOKEN =
   /<(?:@[UW][A-Z0-9]+|#C[A-Z0-9]+|!(?:here|channel|everyone)|!subteam\^[A-Z0-9]+|!date\^[^|>]+)(?:\|[^<>]*)?>/g;
 
+/** Slack's three control characters. */
+const CONTROL = /[&<>]/;
+
 /** Escape Slack's three control characters. */
 export function escapeControl(text: string): string {
+  // Most text (a code span of a few letters, say) holds none: three replaces that find nothing cost more than a test.
+  if (!CONTROL.test(text)) return text;
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
@@ -56,6 +61,10 @@ const NEUTRALIZED = /[&<>*_~`]/;
 
 function neutralize(text: string): string {
   if (!NEUTRALIZED.test(text)) return text;
+  // A lone character (alternating markers make hundreds of thousands): a marker has no
+  // non-space after it, so it stays as it is; a `>` starts its line.
+  if (text.length === 1)
+    return text === "&" ? "&amp;" : text === "<" ? "&lt;" : text === ">" ? `${ZWSP}&gt;` : text;
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const char = text[i] as string;

@@ -32,6 +32,9 @@ const MARKERS = /[>*_~`]/;
 
 function escapeMarkers(text: string): string {
   if (!MARKERS.test(text)) return text;
+  // A lone character (alternating markers make hundreds of thousands): a marker has no
+  // non-space after it, so it stays as it is; a `>` starts its line.
+  if (text.length === 1) return text === ">" ? `${ZWSP}>` : text;
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const char = text[i] as string;

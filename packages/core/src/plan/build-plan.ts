@@ -23,11 +23,12 @@ type Decided = { decision: KindDecision | undefined; input: MediaInput };
 export function planDelivery(input: PlanInput, capabilities: Capabilities, renderer: Renderer): DeliveryPlan {
   const parts: PlanPart[] = [];
   const degraded: PartDegradation[] = [];
-  const measured = measureTree(renderer, input.tree);
   if (input.media.length === 0) {
-    addTextParts(input.tree, measured, capabilities, renderer, parts, degraded);
+    // Without media there is no caption to size: splitting measures what it needs.
+    addTextParts(input.tree, undefined, capabilities, renderer, parts, degraded);
     return { parts, degraded };
   }
+  const measured = measureTree(renderer, input.tree);
   const decided: Decided[] = input.media.map((item) => ({
     input: item,
     decision:
@@ -113,14 +114,14 @@ function travelled(via: "upload" | "url" | "hosted"): { via?: "url" | "hosted" }
 /** The text as chunks, each a text part (a chunk that lost its formatting noted in `degraded`). */
 function addTextParts(
   tree: Root,
-  { whole, blocks }: MeasuredTree,
+  measured: MeasuredTree | undefined,
   capabilities: Capabilities,
   renderer: Renderer,
   parts: PlanPart[],
   degraded: PartDegradation[],
 ): void {
   const limit = capabilities.text.chunkLength ?? capabilities.text.maxLength;
-  for (const chunk of splitText(tree, renderer, limit, whole, blocks)) {
+  for (const chunk of splitText(tree, renderer, limit, measured?.whole, measured?.blocks)) {
     if (chunk.flattened)
       degraded.push({
         part: parts.length,

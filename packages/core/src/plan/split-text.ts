@@ -40,9 +40,26 @@ export function splitText(
   whole?: MeasuredText,
   blocks?: BlockRenderings,
 ): TextChunk[] {
-  if (whole === undefined) ({ whole, blocks } = measureTree(renderer, tree));
+  const offsets = new TreeOffsets();
+  /**
+   * Whether the tree is split without rendering it whole first, which only told whether it
+   * fits one message: a third of planning a long reply. Packing the blocks answers that too
+   * (everything in one chunk), as a cut's probes do for one long block. Only for a tree of
+   * more units than the limit (a shorter one most likely fits, and rendering it whole is
+   * then its only rendering), and not for a renderer that joins its blocks' renderings (the
+   * whole is those, which packing reads anyway).
+   */
+  const unmeasured =
+    whole === undefined &&
+    tree.data === undefined &&
+    (renderer.blockSeparator === undefined || tree.children.length === 1) &&
+    isLong(tree, offsets, limit);
+  /** Whether the whole is known not to fit: a block was cut, or a chunk's blocks did not fit. */
+  let over = !unmeasured;
+  if (whole === undefined && !unmeasured) ({ whole, blocks } = measureTree(renderer, tree));
   // A text that renders as nothing (an empty quote, say) is no message: platforms refuse one.
-  if (whole.length <= limit) return isBlank(whole.text) ? [] : [{ tree, rendered: whole.text }];
+  if (whole !== undefined && whole.length <= limit)
+    return isBlank(whole.text) ? [] : [{ tree, rendered: whole.text }];
   /**
    * Renderings of pieces of cut blocks, by piece: the probe that measured the head a cut keeps
    * is its chunk's rendering too, so the chunk is not rendered again.
@@ -52,13 +69,13 @@ export function splitText(
   const renderingOf = (block: Block): MeasuredText =>
     (block.rendered ??= renderMeasured(renderer, rootOf([block.node])));
 
-  const separator = blocks?.separatorLength ?? separatorOf(renderer);
-  const queue = new Queue(tree.children, blocks?.byIndex);
+  /** What a block adds past the first in a chunk, measured when a second block first comes. */
+  let separator: number | undefined;
+  const queue = new Queue(tree.children, blocks?.byIndex ?? soleBlock(tree, whole));
   const chunks: TextChunk[] = [];
   let current: Block[] = [];
   let estimate = 0;
 
-  const offsets = new TreeOffsets();
   const flattened = new WeakSet<RootContent>();
   const flush = (): void => {
     if (current.length > 0) {
@@ -136,6 +153,7 @@ export function splitText(
       estimate = renderingOf(piece).length;
       return;
     }
+    over = true;
     flush();
     queue.unshift({ block, from: next, step: next - from });
   };
@@ -153,14 +171,29 @@ export function splitText(
       continue;
     }
     const block = item;
+    if (current.length === 0 && block.rendered === undefined && offsets.length(block.node) > limit) {
+      // Too long to be worth rendering whole to size it: cut it (all of it, if it fits).
+      cut({ block: block.node, from: 0 });
+      continue;
+    }
     const blockSize = renderingOf(block).length;
-    const added = current.length === 0 ? blockSize : separator + blockSize;
+    if (current.length > 0) separator ??= blocks?.separatorLength ?? separatorOf(renderer);
+    const added = current.length === 0 || separator === undefined ? blockSize : separator + blockSize;
     if (estimate + added <= limit) {
       current.push(block);
       estimate += added;
       continue;
     }
     if (current.length > 0) {
+      // The first chunk about to close early: the whole may still fit if the estimate ran
+      // over (a measure that is not additive). What is gathered with this block is a part of
+      // the whole: when even that does not fit, the whole cannot.
+      if (!over && renderedOf([...current, block]).length <= limit) {
+        const measured = renderMeasured(renderer, tree);
+        if (measured.length <= limit)
+          return isBlank(measured.text) ? [] : [{ tree, rendered: measured.text }];
+      }
+      over = true;
       queue.unshift(block);
       flush();
       continue;
@@ -169,7 +202,39 @@ export function splitText(
     const units = offsets.length(block.node);
     cut({ block: block.node, from: 0, step: Math.floor((units * limit) / Math.max(1, blockSize)) });
   }
+  const [only] = chunks;
+  // A reply that fitted after all is its own tree, as when it was measured whole.
+  if (unmeasured && chunks.length === 1 && only !== undefined && holdsAll(only.tree, tree))
+    return [{ ...only, tree }];
   return chunks;
+}
+
+/** Whether `chunk` holds every block of `tree`, uncut. */
+function holdsAll(chunk: Root, tree: Root): boolean {
+  return (
+    chunk.children.length === tree.children.length &&
+    chunk.children.every((node, index) => node === tree.children[index])
+  );
+}
+
+/** Whether the tree's blocks hold more units than the limit (see {@link TreeOffsets}). */
+function isLong(tree: Root, offsets: TreeOffsets, limit: number): boolean {
+  let units = 0;
+  for (const block of tree.children) {
+    units += offsets.length(block);
+    if (units > limit) return true;
+  }
+  return false;
+}
+
+/**
+ * The rendering of a tree's only block, for a renderer that renders blocks one by one only
+ * when it declares so: a root of one block renders as that block alone, so the whole
+ * rendering is its rendering, and splitting one long paragraph renders it once less (on
+ * Matrix, a fifth of planning such a reply). A root carrying data of its own is left to render again.
+ */
+function soleBlock(tree: Root, whole: MeasuredText | undefined): MeasuredText[] | undefined {
+  return whole !== undefined && tree.children.length === 1 && tree.data === undefined ? [whole] : undefined;
 }
 
 function isBlank(text: string): boolean {
