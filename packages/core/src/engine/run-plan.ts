@@ -3,20 +3,9 @@ import { type OutboxError, StoreError, TransportError } from "../errors/errors.j
 import { describePart, excerpt, failureEntry, notAttempted, unreachable } from "../errors/failure-entry.js";
 import { redactSecrets } from "../errors/redact.js";
 import type { ExecutablePart, ExecutionPlan } from "../plan/message-parts.js";
-import type { Degradation, DeliveryPlan, PartDegradation } from "../plan/types.js";
+import type { Degradation, PartDegradation } from "../plan/types.js";
 import { deliverPart, type PartContext, type PartResult, type SendablePart } from "./deliver-part.js";
 import { isAmbiguous } from "./retry.js";
-
-/**
- * Runs between planning and executing a plan (a live preview's settle): may deliver parts
- * itself and returns the journal to execute from (the one given when it delivered nothing).
- * `replyTo` is the message the plan's first operation replies to, if any.
- */
-export type PlanHook = (
-  plan: DeliveryPlan,
-  journal: DeliveryJournal,
-  replyTo: string | undefined,
-) => Promise<DeliveryJournal>;
 
 /** The degradation of a reply the platform cannot make, noted on the first part delivered. */
 export const NO_REPLY: Degradation = { from: "reply", to: "none", reason: "the platform has no replies" };

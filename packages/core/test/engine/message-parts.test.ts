@@ -123,7 +123,14 @@ describe("edit and delete parts", () => {
   });
 
   it("a refused edit is a failure entry, redacted, naming the message and its text", async () => {
-    const { run } = setup(() => new PlatformError(`bad token ${SECRET}`, { status: 400 }));
+    const { run } = setup(
+      () =>
+        new PlatformError(`bad token ${SECRET}`, {
+          method: "editMessageText",
+          status: 400,
+          description: "Bad Request",
+        }),
+    );
     const receipt = await run({
       parts: [{ type: "edit", messageId: "p1", text: rendered(`say ${SECRET}`), sources: [] }],
       degraded: [],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createAdapter } from "../../src/adapter/create-adapter.js";
 import type { LivePreview, TextOperation } from "../../src/adapter/types.js";
-import { createAdapter } from "../../src/engine/create-adapter.js";
 import { PayloadError, PlatformError, RateLimitedError } from "../../src/errors/errors.js";
 import { attach } from "../engine/support/media-bytes.js";
 import { testCapabilities } from "../engine/support/recording-transport.js";

@@ -1,3 +1,4 @@
+import { createAdapter } from "../../src/adapter/create-adapter.js";
 import type {
   Capabilities,
   DeleteOperation,
@@ -8,7 +9,6 @@ import type {
   Transport,
 } from "../../src/adapter/types.js";
 import { createManualClock, type ManualClock } from "../../src/engine/clock.js";
-import { createAdapter } from "../../src/engine/create-adapter.js";
 import type { ChannelAdapter } from "../../src/index.js";
 import { createRecordingTransport, testCapabilities } from "../engine/support/recording-transport.js";
 import { htmlRenderer } from "../markdown/support/html-renderer.js";
