@@ -35,7 +35,13 @@ export interface PreviewHarness {
 
 /** Telegram-like test capabilities with edits every `minIntervalMs` (default 1000). */
 export function previewHarness(
-  options: { minIntervalMs?: number; delete?: boolean; capabilities?: Partial<Capabilities> } = {},
+  options: {
+    minIntervalMs?: number;
+    delete?: boolean;
+    capabilities?: Partial<Capabilities>;
+    /** The adapter's secrets (kept out of receipts). */
+    secrets?: string[];
+  } = {},
 ): PreviewHarness {
   const clock = createManualClock();
   const recording = createRecordingTransport(clock);
@@ -82,6 +88,7 @@ export function previewHarness(
     transport,
     clock,
     pacing: { margin: 0, latencyMs: 0 },
+    ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
   });
   return {
     adapter,
