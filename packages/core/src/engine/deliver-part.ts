@@ -61,7 +61,7 @@ export interface PartContext {
  * resend as an audio file. When a captioned media message fails without any chance of
  * having been delivered, its caption still goes out as a text message.
  */
-export async function deliverPart(
+export function deliverPart(
   part: SendablePart,
   index: number,
   replyTo: string | undefined,
