@@ -1,4 +1,13 @@
-import type { MessageKind, Operation, ReceiptMessage, SentMessage, Transport } from "../adapter/types.js";
+import type {
+  DeleteOperation,
+  EditOperation,
+  MessageKind,
+  Operation,
+  OperationBase,
+  ReceiptMessage,
+  SentMessage,
+  Transport,
+} from "../adapter/types.js";
 import {
   MediaError,
   OutboxError,
@@ -8,14 +17,18 @@ import {
 } from "../errors/errors.js";
 import { unreachable } from "../errors/failure-entry.js";
 import type { Target } from "../payload/types.js";
+import type { DeletePart, EditPart } from "../plan/message-parts.js";
 import type { AlbumPart, Degradation, MediaPart, TextPart } from "../plan/types.js";
 import { prepareTravel, type TravelContext, type TravellingPart, uploadedInstead } from "./media-travel.js";
 import { type OperationRole, operationKey } from "./operation-key.js";
 import { pacedCall } from "./paced-call.js";
-import { isAmbiguous, type RetryContext } from "./retry.js";
+import { isAmbiguous, type RetryContext, withRetries } from "./retry.js";
 
-/** A part that goes to the platform. */
-export type SendablePart = TextPart | MediaPart | AlbumPart;
+/** A part that goes to the platform as a new message. */
+export type NewMessagePart = TextPart | MediaPart | AlbumPart;
+
+/** A part that goes to the platform: a new message, or an edit or delete of one already sent. */
+export type SendablePart = NewMessagePart | EditPart | DeletePart;
 
 /** What happened to one part. */
 export interface PartResult {
@@ -39,6 +52,11 @@ export interface PartContext {
   sendKey: string;
   /** The media host and renderer, for items that travel as a hosted link. */
   travel?: TravelContext;
+  /**
+   * The calls stand outside any send (a live preview's own message): they carry no operation
+   * key and tell the gate no part.
+   */
+  partless?: boolean;
 }
 
 /**
@@ -47,8 +65,68 @@ export interface PartContext {
  * resend as an audio file. When a captioned media message fails without any chance of
  * having been delivered, its caption still goes out as a text message.
  */
-export async function deliverPart(
+export function deliverPart(
   part: SendablePart,
+  index: number,
+  replyTo: string | undefined,
+  context: PartContext,
+): Promise<PartResult> {
+  if (part.type === "edit") return editPart(part, index, context);
+  if (part.type === "delete") return deletePart(part, index, context);
+  return newMessage(part, index, replyTo, context);
+}
+
+/**
+ * Edit the message into the part's text (no call when it already shows it), then send the
+ * part's media without caption. The edited message is the part's first receipt entry even
+ * when the media fails, as a rescued caption is.
+ */
+async function editPart(part: EditPart, index: number, context: PartContext): Promise<PartResult> {
+  const message: ReceiptMessage = { id: part.messageId, kind: "text", part: index };
+  const degraded: Degradation[] = [];
+  if (part.applied !== true) {
+    const editText = context.transport.editText;
+    const operation = placed<EditOperation>(
+      { target: context.target, type: "edit", messageId: part.messageId, text: part.text },
+      undefined,
+      context,
+    );
+    try {
+      if (editText === undefined) throw new UnsupportedFeatureError("edits", "the transport has no editText");
+      const sent = await pacedCall(() => editText(operation), retryContext(context, index, false));
+      if (sent.degraded !== undefined) degraded.push(sent.degraded);
+    } catch (raw) {
+      context.retry.signal?.throwIfAborted();
+      return { messages: [], degraded, error: toOutboxError(raw) };
+    }
+  }
+  if (part.media === undefined) return { messages: [message], degraded };
+  const { caption: _moved, ...media } = part.media;
+  const result = await newMessage(media, index, undefined, context);
+  return { ...result, messages: [message, ...result.messages], degraded: [...degraded, ...result.degraded] };
+}
+
+/** Delete the message: a delivered delete leaves no message. */
+async function deletePart(part: DeletePart, index: number, context: PartContext): Promise<PartResult> {
+  const deleteMessage = context.transport.deleteMessage;
+  const operation = placed<DeleteOperation>(
+    { target: context.target, type: "delete", messageId: part.messageId },
+    undefined,
+    context,
+  );
+  try {
+    if (deleteMessage === undefined)
+      throw new UnsupportedFeatureError("delete", "the transport has no deleteMessage");
+    await withRetries(() => deleteMessage(operation), retryContext(context, index, false));
+    return { messages: [], degraded: [] };
+  } catch (raw) {
+    context.retry.signal?.throwIfAborted();
+    return { messages: [], degraded: [], error: toOutboxError(raw) };
+  }
+}
+
+async function newMessage(
+  part: NewMessagePart,
   index: number,
   replyTo: string | undefined,
   context: PartContext,
@@ -108,7 +186,7 @@ export async function deliverPart(
 }
 
 async function rescueCaption(
-  part: SendablePart,
+  part: NewMessagePart,
   error: OutboxError,
   replyTo: string | undefined,
   index: number,
@@ -138,26 +216,27 @@ async function rescueCaption(
   }
 }
 
-function keyOf(context: PartContext, index: number, role: OperationRole): string {
-  return operationKey(context.sendKey, context.target.to, index, role);
+function keyOf(context: PartContext, index: number, role: OperationRole): string | undefined {
+  return context.partless === true
+    ? undefined
+    : operationKey(context.sendKey, context.target.to, index, role);
 }
 
 /**
- * The retry context of a send: where the platform deduplicates by the operation's key, an
- * ambiguous failure is resent like a certain one (the resend cannot duplicate). The gate is
- * told the part.
+ * The retry context of a call: where the platform deduplicates a send by the operation's key,
+ * an ambiguous failure is resent like a certain one (the resend cannot duplicate). The gate
+ * is told the part, unless the call stands outside any send.
  */
-function retryContext(context: PartContext, part: number): RetryContext {
-  return context.transport.deduplicatesByKey === true
-    ? { ...context.retry, part, resendAmbiguous: true }
-    : { ...context.retry, part };
+function retryContext(context: PartContext, part: number, keyed = context.partless !== true): RetryContext {
+  const retry: RetryContext = context.partless === true ? context.retry : { ...context.retry, part };
+  return keyed && context.transport.deduplicatesByKey === true ? { ...retry, resendAmbiguous: true } : retry;
 }
 
 function toOperation(
-  part: SendablePart,
+  part: NewMessagePart,
   replyTo: string | undefined,
   context: PartContext,
-  key: string,
+  key: string | undefined,
 ): Operation {
   const { target } = context;
   if (part.type === "text") return placed({ target, type: "text", text: part.text, key }, replyTo, context);
@@ -177,7 +256,7 @@ function toOperation(
 }
 
 /** The operation with its reply, thread and signal, when there are. */
-function placed(operation: Operation, replyTo: string | undefined, context: PartContext): Operation {
+function placed<T extends OperationBase>(operation: T, replyTo: string | undefined, context: PartContext): T {
   if (replyTo !== undefined) operation.replyTo = replyTo;
   if (context.target.thread !== undefined) operation.thread = context.target.thread;
   if (context.retry.signal !== undefined) operation.signal = context.retry.signal;

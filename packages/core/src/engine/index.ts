@@ -1,5 +1,6 @@
 /** The delivery engine: createAdapter, plan execution, retries, pacing, once-only stores. */
 
+export { createAdapter } from "../adapter/create-adapter.js";
 export { parseReplyMarkdown } from "../markdown/parse-reply-markdown.js";
 export {
   createPlainRenderer,
@@ -11,7 +12,6 @@ export type { Spoiler } from "../markdown/spoiler-node.js";
 export * from "../plan/index.js";
 export { validateCapabilities } from "./capabilities.js";
 export { createManualClock, type ManualClock, systemClock } from "./clock.js";
-export { createAdapter } from "./create-adapter.js";
 export { createFileStore } from "./file-store.js";
 export { JOURNAL_VERSION } from "./journal-version.js";
 export { createMediaMemory, type KnownMedia, type MediaMemory } from "./media-memory.js";

@@ -1,22 +1,12 @@
 import type { DeliveryJournal, DeliveryReceipt, DeliveryStore, SendOptions } from "../adapter/types.js";
 import { type OutboxError, StoreError, TransportError } from "../errors/errors.js";
-import { describePart, failureEntry, notAttempted, unreachable } from "../errors/failure-entry.js";
+import { describePart, excerpt, failureEntry, notAttempted, unreachable } from "../errors/failure-entry.js";
 import { redactSecrets } from "../errors/redact.js";
 import { partChannel, traced } from "../observe/channels.js";
-import type { Degradation, DeliveryPlan, PartDegradation, PlanPart } from "../plan/types.js";
+import type { ExecutablePart, ExecutionPlan } from "../plan/message-parts.js";
+import type { Degradation, PartDegradation } from "../plan/types.js";
 import { deliverPart, type PartContext, type PartResult, type SendablePart } from "./deliver-part.js";
 import { isAmbiguous } from "./retry.js";
-
-/**
- * Runs between planning and executing a plan (a live preview's settle): may deliver parts
- * itself and returns the journal to execute from (the one given when it delivered nothing).
- * `replyTo` is the message the plan's first operation replies to, if any.
- */
-export type PlanHook = (
-  plan: DeliveryPlan,
-  journal: DeliveryJournal,
-  replyTo: string | undefined,
-) => Promise<DeliveryJournal>;
 
 /** The degradation of a reply the platform cannot make, noted on the first part delivered. */
 export const NO_REPLY: Degradation = { from: "reply", to: "none", reason: "the platform has no replies" };
@@ -47,7 +37,7 @@ export interface RunContext extends PartContext {
  * attempted, and moves on to the next part when that one certainly was not delivered.
  * Returns the combined receipt (journal + this run).
  */
-export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<DeliveryReceipt> {
+export async function runPlan(plan: ExecutionPlan, context: RunContext): Promise<DeliveryReceipt> {
   const { save, secrets } = context;
   // Without a store the journal was made for this send alone: it is filled in place, and
   // only gathers the receipt's entries (nothing reads its part lists afterwards).
@@ -73,7 +63,7 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
   let down: OutboxError | undefined;
 
   for (let index = 0; index < plan.parts.length; index += 1) {
-    const part = plan.parts[index] as PlanPart;
+    const part = plan.parts[index] as ExecutablePart;
     if (delivered.has(index)) continue;
     if (part.type === "failed") {
       failures.push(failure(index, part.error, secrets, part));
@@ -133,7 +123,8 @@ export async function runPlan(plan: DeliveryPlan, context: RunContext): Promise<
       if (unreachable(result.error)) down = result.error;
     }
     if (result.messages.length > 0 || result.error === undefined || unsure) replyPending = false;
-    if (result.messages.length === 0 && !unsure && writeAhead === undefined) continue;
+    if (result.error !== undefined && result.messages.length === 0 && !unsure && writeAhead === undefined)
+      continue;
     for (const message of result.messages) journal.messages.push(message);
     for (const entry of entries) journal.degraded.push(entry);
     if (save === undefined) continue;
@@ -218,9 +209,15 @@ function failure(
   index: number,
   error: OutboxError,
   secrets: readonly string[],
-  part: PlanPart,
+  part: ExecutablePart,
 ): DeliveryReceipt["failures"][number] {
-  return failureEntry(index, error, describePart(part, error), secrets);
+  const content =
+    part.type === "edit"
+      ? `edit of message ${part.messageId} to text "${excerpt(part.text.plain)}"`
+      : part.type === "delete"
+        ? `delete of message ${part.messageId}`
+        : describePart(part, error);
+  return failureEntry(index, error, content, secrets);
 }
 
 /** The part's planned degradations (from `planned`, the plan's) then its sending ones, reasons redacted. */
@@ -275,7 +272,8 @@ function maybeDelivered(index: number): TransportError {
 
 /** A caption already delivered as text (its media failed in an earlier attempt) is not sent twice. */
 function withoutRescuedCaption(part: SendablePart, index: number, journal: DeliveryJournal): SendablePart {
-  if (part.type === "text" || !journal.messages.some((message) => message.part === index)) return part;
+  if (part.type !== "media" && part.type !== "album") return part;
+  if (!journal.messages.some((message) => message.part === index)) return part;
   const { caption: _dropped, ...rest } = part;
   return rest;
 }

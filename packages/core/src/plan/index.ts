@@ -2,5 +2,6 @@
 export * from "./albums.js";
 export * from "./build-plan.js";
 export * from "./media-kind.js";
+export * from "./message-parts.js";
 export * from "./split-text.js";
 export * from "./types.js";

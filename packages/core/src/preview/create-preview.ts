@@ -1,16 +1,15 @@
 import type {
   CancelledPreview,
+  EditCapabilities,
   LivePreview,
   PreviewOptions,
   RenderedText,
-  Transport,
 } from "../adapter/types.js";
-import { pacedCall } from "../engine/paced-call.js";
+import type { DeliveryEngine } from "../engine/delivery-engine.js";
 import { PayloadError } from "../errors/errors.js";
 import type { Target } from "../payload/types.js";
 import { createPreviewText } from "./preview-text.js";
-import { settleHook } from "./settle-hook.js";
-import type { PreviewEngine, PreviewMessage } from "./types.js";
+import { onePart, settlePreview } from "./settle-preview.js";
 
 /**
  * Start a live preview on `target` (already checked). The first update that shows
@@ -18,14 +17,21 @@ import type { PreviewEngine, PreviewMessage } from "./types.js";
  * thread); later ones edit it, at most once per `max(edits.minIntervalMs, intervalMs)`,
  * only with the latest text, never with the text already shown. A failed send or edit
  * stops the updates (the message keeps its text) and never the final reply: `settle`
- * still delivers everything. See docs/live-preview.md.
+ * still delivers everything. Built on the delivery engine alone: each send or edit is a
+ * one-part plan the engine runs (paced and retried like a send), and settle a plan the engine
+ * executes as a send. See docs/live-preview.md.
  */
-export function createPreview(engine: PreviewEngine, target: Target, options: PreviewOptions): LivePreview {
-  const { capabilities, renderer, transport, clock } = engine;
+export function createPreview(
+  engine: DeliveryEngine,
+  edits: EditCapabilities,
+  target: Target,
+  options: PreviewOptions,
+): LivePreview {
+  const { capabilities, renderer, clock } = engine;
   checkOptions(options);
-  const interval = Math.max(engine.edits.minIntervalMs, options.intervalMs ?? 0);
+  const interval = Math.max(edits.minIntervalMs, options.intervalMs ?? 0);
   const replyTo = capabilities.replies ? options.replyToId : undefined;
-  const message: PreviewMessage = { id: undefined, shown: undefined, changedAt: 0, reused: false };
+  const message: PreviewMessage = { id: undefined, shown: undefined, replyTo, changedAt: 0, reused: false };
   const previewText = createPreviewText(capabilities, renderer);
   /** Aborted by the caller's signal (stops in-flight calls too) or once cancel() is done. */
   const stop = new AbortController();
@@ -48,21 +54,26 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
   /** The update loop; `running` turns false synchronously as it ends, so an update never waits for a loop that is over. */
   let loop: Promise<void> = Promise.resolve();
   let running = false;
-  const retry = { ...engine.retry, clock, to: target.to, signal };
-  const base = {
-    target,
-    ...(target.thread === undefined ? {} : { thread: target.thread }),
-    signal,
-  };
+  const runOptions = replyTo === undefined ? { signal } : { signal, replyTo };
 
+  /** Send the message or edit it into `text`; throws the failure's (redacted) error. */
   const show = async (text: RenderedText): Promise<void> => {
     const id = message.id;
+    const receipt = await engine.run(
+      onePart(
+        id === undefined
+          ? { type: "text", tree: { type: "root", children: [] }, text, sources: [] }
+          : { type: "edit", messageId: id, text, sources: [] },
+      ),
+      target,
+      id === undefined ? runOptions : { signal },
+    );
+    const failure = receipt.failures[0];
+    if (failure !== undefined) throw failure.error;
     if (id === undefined) {
-      const op = { ...base, type: "text" as const, text, ...(replyTo === undefined ? {} : { replyTo }) };
-      message.id = (await pacedCall(() => transport.sendText(op), retry)).id;
-    } else {
-      const op = { ...base, type: "edit" as const, messageId: id, text };
-      await pacedCall(() => (transport.editText as NonNullable<Transport["editText"]>)(op), retry);
+      message.id = receipt.messages[0]?.id;
+      // The message replied to was gone: the send went without the reply.
+      if (receipt.degraded.some((entry) => entry.from === "reply")) message.replyTo = undefined;
     }
     message.shown = text.text;
     message.changedAt = clock.now();
@@ -140,12 +151,27 @@ export function createPreview(engine: PreviewEngine, target: Target, options: Pr
       state = "settling";
       wake.abort();
       await loop;
-      return engine.send(
-        payload,
-        target,
-        sendOptions,
-        settleHook(engine, message, { ...base, signal: sendOptions?.signal }, replyTo),
-      );
+      try {
+        const checked = engine.check(payload, target, sendOptions);
+        return await engine.exclusive(checked.options.idempotencyKey, async () => {
+          const prepared = await engine.prepare(checked);
+          const id = message.id;
+          // Repeated with a key that delivered parts already: the rest goes as send sends it.
+          if (
+            id === undefined ||
+            message.reused ||
+            prepared.plan === undefined ||
+            prepared.journal.messages.length > 0
+          )
+            return engine.execute(prepared);
+          message.reused = true;
+          const settled = await settlePreview(engine, edits, prepared, prepared.plan, { ...message, id });
+          if (settled.replaced !== undefined) message.replaced = settled.replaced;
+          return engine.execute(prepared, settled.plan, settled.prior);
+        });
+      } catch (error) {
+        throw engine.redacted(error);
+      }
     },
     async cancel(): Promise<CancelledPreview> {
       if (state === "live") state = "cancelled";
@@ -180,4 +206,20 @@ function checkOptions(options: PreviewOptions): void {
       "Invalid preview: options.replyToId must be a non-empty string when given (the inbound message id, or leave it out)",
       [{ path: ["options", "replyToId"], message: "must be a non-empty string", code: "invalid_type" }],
     );
+}
+
+/** What the preview message shows and when it last changed; shared with its settle. */
+interface PreviewMessage {
+  /** Platform id, once the first update went out. */
+  id: string | undefined;
+  /** Rendered text it shows. */
+  shown: string | undefined;
+  /** The message it replies to, if any. */
+  replyTo: string | undefined;
+  /** `clock.now()` when it last changed (sent or edited). */
+  changedAt: number;
+  /** Whether settle already turned it into a part of a reply. */
+  reused: boolean;
+  /** Set by settle when the message did not become the reply (see {@link LivePreview.replaced}). */
+  replaced?: LivePreview["replaced"];
 }

@@ -55,14 +55,22 @@ export type SettleStep =
       /** Entries for part 0 (the plan's, or the caption's move). */
       degraded: PartDegradation[];
     }
-  | {
+  | (Replacement & {
       /** Discriminator: one delete of the message. */
-      type: "delete" | "leave";
-      /** What became of the preview, and why. */
-      replaced: { preview: "deleted" | "left"; reason: string };
-      /** Entries for part 0. */
-      degraded: PartDegradation[];
-    };
+      type: "delete";
+    })
+  | (Replacement & {
+      /** Discriminator: no call, the message keeps its last text. */
+      type: "leave";
+    });
+
+/** What a step that does not reuse the preview says of it. */
+export interface Replacement {
+  /** What became of the preview, and why. */
+  replaced: { preview: "deleted" | "left"; reason: string };
+  /** Entries for part 0. */
+  degraded: PartDegradation[];
+}
 
 /**
  * The settle rule (docs/live-preview.md, "Settle"): from the final reply's plan and what the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createAdapter } from "../../src/adapter/create-adapter.js";
 import type { AlbumOperation, MediaOperation, TextOperation } from "../../src/adapter/types.js";
-import { createAdapter } from "../../src/engine/create-adapter.js";
 import { createMediaMemory } from "../../src/engine/media-memory.js";
 import { PayloadError, TargetNotFoundError, UnsupportedFeatureError } from "../../src/errors/errors.js";
 import { htmlRenderer } from "../markdown/support/html-renderer.js";

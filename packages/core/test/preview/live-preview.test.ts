@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { createAdapter } from "../../src/adapter/create-adapter.js";
 import type { LivePreview, TextOperation } from "../../src/adapter/types.js";
-import { createAdapter } from "../../src/engine/create-adapter.js";
-import { PayloadError, PlatformError, RateLimitedError } from "../../src/errors/errors.js";
+import {
+  PayloadError,
+  PlatformError,
+  RateLimitedError,
+  TargetNotFoundError,
+} from "../../src/errors/errors.js";
 import { attach } from "../engine/support/media-bytes.js";
 import { testCapabilities } from "../engine/support/recording-transport.js";
 import { htmlRenderer } from "../markdown/support/html-renderer.js";
@@ -458,5 +463,66 @@ describe("live preview: settle", () => {
     const receipt = await h.clock.run(preview.settle({ text: "Final" }));
     expect(receipt.messages).toEqual([{ id: "m1", kind: "text", part: 0 }]);
     expect(rows(h.calls)).toEqual([["text", 0, "Final"]]);
+  });
+});
+
+describe("live preview: its calls are plans the engine runs", () => {
+  const SECRET = "preview-secret-0123456789";
+  const refused = () =>
+    new PlatformError(`Bad Request: token ${SECRET} cannot edit`, {
+      status: 400,
+      method: "editMessageText",
+      description: "Bad Request",
+    });
+
+  it("the first send replies like any send: a reply target that is gone, it goes without the reply", async () => {
+    const h = previewHarness();
+    h.transport.behave((op) => {
+      if (op.replyTo !== undefined) throw new TargetNotFoundError("message to reply not found", "reply");
+      return undefined;
+    });
+    await showing(h, "Hello", { replyToId: "gone-1" });
+    expect(h.calls.map(({ op }) => [op.type, op.replyTo])).toEqual([
+      ["text", "gone-1"],
+      ["text", undefined],
+    ]);
+    expect([...h.texts.values()]).toEqual(["Hello"]);
+  });
+
+  it("a refused settle edit: the error in the receipt and in replaced is redacted of the adapter's secrets", async () => {
+    const h = previewHarness({ secrets: [SECRET] });
+    const preview = await showing(h, "one");
+    h.behaveEdits((op) => {
+      if (op.type === "edit") throw refused();
+      return undefined;
+    });
+    const receipt = await h.clock.run(preview.settle({ text: "Final" }));
+    expect(receipt.ok).toBe(true);
+    expect(receipt.degraded).toEqual([
+      expect.objectContaining({
+        part: 0,
+        from: "preview",
+        to: "deleted",
+        reason: expect.stringContaining("platform_error"),
+      }),
+    ]);
+    expect(preview.replaced).toMatchObject({ preview: "deleted" });
+    expect(JSON.stringify([receipt, preview.replaced])).not.toContain(SECRET);
+  });
+
+  it("a preview deleted for a reply whose first part then fails: the receipt still says it was deleted", async () => {
+    const h = previewHarness();
+    const preview = await showing(h, "one");
+    h.behaveEdits((op) => {
+      if (op.type === "edit") throw refused();
+      return undefined;
+    });
+    h.transport.behave((op) => {
+      if (op.type === "text") throw refused();
+      return undefined;
+    });
+    const receipt = await h.clock.run(preview.settle({ text: "Final" }));
+    expect(receipt.failures.map((failure) => failure.part)).toEqual([0]);
+    expect(receipt.degraded).toEqual([expect.objectContaining({ part: 0, from: "preview", to: "deleted" })]);
   });
 });

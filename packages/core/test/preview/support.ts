@@ -1,3 +1,4 @@
+import { createAdapter } from "../../src/adapter/create-adapter.js";
 import type {
   Capabilities,
   DeleteOperation,
@@ -8,7 +9,6 @@ import type {
   Transport,
 } from "../../src/adapter/types.js";
 import { createManualClock, type ManualClock } from "../../src/engine/clock.js";
-import { createAdapter } from "../../src/engine/create-adapter.js";
 import type { ChannelAdapter } from "../../src/index.js";
 import { createRecordingTransport, testCapabilities } from "../engine/support/recording-transport.js";
 import { htmlRenderer } from "../markdown/support/html-renderer.js";
@@ -35,7 +35,13 @@ export interface PreviewHarness {
 
 /** Telegram-like test capabilities with edits every `minIntervalMs` (default 1000). */
 export function previewHarness(
-  options: { minIntervalMs?: number; delete?: boolean; capabilities?: Partial<Capabilities> } = {},
+  options: {
+    minIntervalMs?: number;
+    delete?: boolean;
+    capabilities?: Partial<Capabilities>;
+    /** The adapter's secrets (kept out of receipts). */
+    secrets?: string[];
+  } = {},
 ): PreviewHarness {
   const clock = createManualClock();
   const recording = createRecordingTransport(clock);
@@ -82,6 +88,7 @@ export function previewHarness(
     transport,
     clock,
     pacing: { margin: 0, latencyMs: 0 },
+    ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
   });
   return {
     adapter,

@@ -1,6 +1,6 @@
+import { createAdapter } from "../../../src/adapter/create-adapter.js";
 import type { AdapterDefinition, Capabilities, ChannelAdapter } from "../../../src/adapter/types.js";
 import { createManualClock, type ManualClock } from "../../../src/engine/clock.js";
-import { createAdapter } from "../../../src/engine/create-adapter.js";
 import { htmlRenderer } from "../../markdown/support/html-renderer.js";
 import {
   createRecordingTransport,

@@ -1,0 +1,374 @@
+import type {
+  AdapterDefinition,
+  Capabilities,
+  ChannelAdapter,
+  Clock,
+  DeliveryJournal,
+  DeliveryReceipt,
+  PlannedDelivery,
+  PlanOptions,
+  Renderer,
+  SendOptions,
+} from "../adapter/types.js";
+import { OutboxError, PayloadError, UnsupportedFeatureError } from "../errors/errors.js";
+import { redactError, redactSecrets } from "../errors/redact.js";
+import { replyTree } from "../markdown/parse-reply-markdown.js";
+import { sendChannel, traced } from "../observe/channels.js";
+import { normalizePayload } from "../parse/index.js";
+import type { ParseOptions, ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
+import { planDelivery } from "../plan/build-plan.js";
+import type { ExecutionPlan } from "../plan/message-parts.js";
+import type { DeliveryPlan, MediaInput, PartDegradation } from "../plan/types.js";
+import { validateCapabilities } from "./capabilities.js";
+import { checkSendInput } from "./check-send-input.js";
+import { systemClock } from "./clock.js";
+import { describeMediaInputs } from "./describe-media.js";
+import { describePlan } from "./describe-plan.js";
+import { distinctMedia } from "./distinct-media.js";
+import { fingerprint } from "./fingerprint.js";
+import { JOURNAL_VERSION, resumableJournal } from "./journal-version.js";
+import { loadMediaInputs } from "./load-media-inputs.js";
+import { createMemoryStore } from "./memory-store.js";
+import { randomSendKey } from "./operation-key.js";
+import { createPacer } from "./pacer.js";
+import { resolveRetryPolicy } from "./retry.js";
+import { journalSaver, receiptOf, runPlan } from "./run-plan.js";
+
+/** A send whose input is checked: what `send` and a live preview's settle plan from. */
+export interface CheckedSend {
+  /** The normalized payload. */
+  payload: ReplyPayload;
+  /** The checked target. */
+  target: Target;
+  /** The checked options. */
+  options: SendOptions;
+}
+
+/** A checked send, its journal read and its plan made with its media loaded: ready to execute. */
+export interface PreparedSend extends CheckedSend {
+  /** The journal of its `idempotencyKey` as read (empty without a key, or a first send). */
+  journal: DeliveryJournal;
+  /** The plan; absent when the journal holds every part delivered (nothing to load or send). */
+  plan: DeliveryPlan | undefined;
+  /** The message the plan's first operation replies to, when the platform has replies. */
+  replyTo: string | undefined;
+  /** The payload replies and the platform has no replies: noted on the first part delivered. */
+  replyUnsupported: boolean;
+  /** Adds this send's media to the caller's media memory (once something was delivered). */
+  remember(): void;
+}
+
+/** Options of {@link DeliveryEngine.run}. */
+export interface RunOptions {
+  /** The message the plan's first operation replies to. */
+  replyTo?: string;
+  /** Cancels the calls and their waits. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The delivery engine behind an adapter: `send` is {@link check}, then {@link prepare} and
+ * {@link execute} within {@link exclusive}. A live preview is built on these alone: its
+ * updates are one-part plans given to {@link run}, its settle a plan given to `execute`.
+ * Every method redacts the errors it throws.
+ */
+export interface DeliveryEngine {
+  /** The adapter without a live preview (`send`, `plan`, `close`). */
+  adapter: ChannelAdapter;
+  /** The validated, frozen capabilities. */
+  capabilities: Capabilities;
+  /** The platform renderer. */
+  renderer: Renderer;
+  /** The adapter's clock (pacing and retry waits). */
+  clock: Clock;
+  /** Whether the transport can delete a message. */
+  deletes: boolean;
+  /** The target checked as `send` checks it (a thread on a platform without threads is refused). */
+  checkTarget(target: Target): Target;
+  /** The input checked and normalized as `send` does, before any network call. */
+  check(
+    input: ReplyPayloadInput | ReplyPayload,
+    target: Target,
+    options: SendOptions | undefined,
+  ): CheckedSend;
+  /** Run `work` after every earlier one with the same `idempotencyKey` (none: at once). */
+  exclusive<T>(key: string | undefined, work: () => Promise<T>): Promise<T>;
+  /** Read the journal, load the media and plan, as `send` does before its first call. */
+  prepare(checked: CheckedSend): Promise<PreparedSend>;
+  /**
+   * Execute `plan` (default: the prepared one) as that send, with its journal. `prior` are
+   * degradations already made before the plan runs (what became of a live preview): they are
+   * in the receipt whatever becomes of the parts.
+   */
+  execute(prepared: PreparedSend, plan?: ExecutionPlan, prior?: PartDegradation[]): Promise<DeliveryReceipt>;
+  /**
+   * Execute a plan of calls outside any send (a live preview's own message): paced and
+   * retried like a send, with no journal, no operation key, and no part told to the gate.
+   */
+  run(plan: ExecutionPlan, target: Target, options?: RunOptions): Promise<DeliveryReceipt>;
+  /** An error as thrown to callers: an Outbox error redacted of the adapter's secrets. */
+  redacted(error: unknown): unknown;
+}
+
+/**
+ * Build the delivery engine of a platform from its capabilities, renderer and transport.
+ * `send` normalizes the payload (a `PayloadError` is thrown before any network call), loads
+ * the media under the policy, plans (delivery.md) and executes the plan through the
+ * transport with pacing, bounded retries and, with an `idempotencyKey`, once-only
+ * delivery. The capabilities are validated and frozen; one pacer serves every call. `plan`
+ * runs the same checks and plan as `send` with no network call or file read (docs/delivery.md,
+ * "Planning without sending").
+ */
+export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEngine {
+  const capabilities = validateCapabilities(definition.capabilities);
+  const { renderer, transport } = definition;
+  if (capabilities.album !== null && transport.sendAlbum === undefined)
+    throw new TypeError(
+      `Adapter ${definition.name}: capabilities.album is set but the transport has no sendAlbum`,
+    );
+  if (capabilities.edits != null && transport.editText === undefined)
+    throw new TypeError(
+      `Adapter ${definition.name}: capabilities.edits is set but the transport has no editText`,
+    );
+  const clock = definition.clock ?? systemClock;
+  const store = definition.store ?? createMemoryStore();
+  const pacer = createPacer(capabilities.rateLimits, clock, definition.pacing);
+  const policy = resolveRetryPolicy(definition.retry);
+  const gate = definition.pacing?.gate;
+  const locks = new Map<string, Promise<unknown>>();
+  const secrets = [...(definition.secrets ?? [])];
+  const parseOptions: ParseOptions = { markdownImages: capabilities.markdownImages };
+  if (definition.media?.workspaceDir !== undefined) parseOptions.workspaceDir = definition.media.workspaceDir;
+
+  const travel = {
+    passThrough: definition.media?.passThrough === true,
+    host: definition.media?.host !== undefined,
+  };
+  const planOf = (payload: ReplyPayload, media: MediaInput[]) =>
+    planDelivery(
+      { tree: replyTree(payload.text), media, audioAsVoice: payload.audioAsVoice, travel },
+      capabilities,
+      renderer,
+    );
+
+  const prepare = async ({ payload, target, options }: CheckedSend): Promise<PreparedSend> => {
+    const replyMode = options.replyMode ?? "first";
+    const key = options.idempotencyKey;
+    const print = key === undefined ? "" : fingerprint(payload, target, replyMode);
+    const stored = key === undefined ? undefined : await store.get(key);
+    const journal: DeliveryJournal =
+      key !== undefined && stored !== undefined
+        ? resumableJournal(stored, key)
+        : {
+            version: JOURNAL_VERSION,
+            fingerprint: print,
+            messages: [],
+            degraded: [],
+            deliveredParts: [],
+          };
+    if (journal.fingerprint !== print)
+      throw new PayloadError(
+        `idempotencyKey ${JSON.stringify(key)} was used for a different payload or target`,
+        [{ path: ["idempotencyKey"], message: "reused with a different payload or target", code: "custom" }],
+      );
+    const wanted = replyMode === "off" ? undefined : replyTarget(payload, target);
+    const done = journal.partCount !== undefined && journal.deliveredParts.length === journal.partCount;
+    const loaded = done
+      ? undefined
+      : await loadMediaInputs(payload, capabilities, definition.media, options.signal);
+    const distinct =
+      loaded === undefined ? undefined : await distinctMedia(loaded, payload, options.mediaMemory);
+    return {
+      payload,
+      target,
+      options,
+      journal,
+      plan: distinct === undefined ? undefined : planOf(payload, distinct.inputs),
+      replyTo: capabilities.replies ? wanted : undefined,
+      replyUnsupported: wanted !== undefined && !capabilities.replies,
+      remember: distinct === undefined ? nothing : distinct.remember,
+    };
+  };
+
+  const execute = async (
+    prepared: PreparedSend,
+    plan: ExecutionPlan | undefined = prepared.plan,
+    prior: PartDegradation[] = [],
+  ): Promise<DeliveryReceipt> => {
+    const { target, options } = prepared;
+    let { journal } = prepared;
+    if (plan === undefined) return receiptOf(journal, []);
+    const key = options.idempotencyKey;
+    const save = key === undefined ? undefined : journalSaver(store, key);
+    if (prior.length > 0) {
+      const entries = prior.map((entry) => ({ ...entry, reason: redactSecrets(entry.reason, secrets) }));
+      journal = { ...journal, degraded: [...journal.degraded, ...entries] };
+      await save?.(journal);
+    }
+    const receipt = await runPlan(plan, {
+      transport,
+      target,
+      retry: { policy, clock, pacer, to: target.to, signal: options.signal, gate },
+      replyTo: prepared.replyTo,
+      replyMode: options.replyMode ?? "first",
+      replyUnsupported: prepared.replyUnsupported,
+      sendKey: key ?? randomSendKey(),
+      ...(definition.media?.host === undefined ? {} : { travel: { host: definition.media.host, renderer } }),
+      journal,
+      save,
+      writeAhead: store.writeAhead === true,
+      ambiguous: options.ambiguous ?? (policy.retryAmbiguous ? "resend" : "report"),
+      secrets,
+    });
+    if (receipt.ok || receipt.messages.length > 0) prepared.remember();
+    return receipt;
+  };
+
+  const run = (plan: ExecutionPlan, target: Target, options: RunOptions = {}): Promise<DeliveryReceipt> =>
+    runPlan(plan, {
+      transport,
+      target,
+      retry: { policy, clock, pacer, to: target.to, signal: options.signal, gate },
+      replyTo: options.replyTo,
+      replyMode: "first",
+      replyUnsupported: false,
+      sendKey: "",
+      partless: true,
+      journal: { fingerprint: "", messages: [], degraded: [], deliveredParts: [] },
+      save: undefined,
+      ambiguous: "report",
+      secrets,
+    });
+
+  const exclusive = async <T>(key: string | undefined, work: () => Promise<T>): Promise<T> => {
+    if (key === undefined) return work();
+    const previous = locks.get(key) ?? Promise.resolve();
+    const turn = previous.catch(() => undefined).then(work);
+    locks.set(key, turn);
+    try {
+      return await turn;
+    } finally {
+      if (locks.get(key) === turn) locks.delete(key);
+    }
+  };
+
+  const checkTarget = (rawTarget: Target, rawOptions: SendOptions | undefined) => {
+    const checked = checkSendInput(rawTarget, rawOptions);
+    const { thread } = checked.target;
+    if (thread !== undefined && !capabilities.threads)
+      throw new UnsupportedFeatureError(
+        "threads",
+        `${definition.name} has no threads; refusing to post outside thread ${thread}`,
+      );
+    return checked;
+  };
+
+  // What `send` and `plan` check first: the target and options, then the payload.
+  const check = (
+    input: ReplyPayloadInput | ReplyPayload,
+    rawTarget: Target,
+    rawOptions: SendOptions | undefined,
+  ): CheckedSend => {
+    const { target, options } = checkTarget(rawTarget, rawOptions);
+    const payload = normalizePayload(
+      input,
+      target.currentMessageId === undefined
+        ? parseOptions
+        : { ...parseOptions, currentMessageId: target.currentMessageId },
+    );
+    return { payload, target, options };
+  };
+
+  // Thrown errors are redacted like receipt entries; a caller's own abort reason is theirs.
+  const redacted = (error: unknown): unknown =>
+    error instanceof OutboxError ? redactError(error, secrets) : error;
+  const guarded =
+    <A extends unknown[], R>(work: (...args: A) => R | Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await work(...args);
+      } catch (error) {
+        throw redacted(error);
+      }
+    };
+
+  // Written out rather than composed from `guarded` and `exclusive`: each async layer costs a
+  // short send about a microsecond.
+  const send = async (
+    input: ReplyPayloadInput | ReplyPayload,
+    target: Target,
+    options?: SendOptions,
+  ): Promise<DeliveryReceipt> => {
+    try {
+      const checked = check(input, target, options);
+      const key = checked.options.idempotencyKey;
+      if (key === undefined) return await execute(await prepare(checked));
+      return await exclusive(key, async () => execute(await prepare(checked)));
+    } catch (error) {
+      throw redacted(error);
+    }
+  };
+
+  const plan = guarded(
+    async (
+      input: ReplyPayloadInput | ReplyPayload,
+      rawTarget: Target,
+      rawOptions?: PlanOptions,
+    ): Promise<PlannedDelivery> => {
+      const { payload, target, options } = check(input, rawTarget, rawOptions);
+      const { inputs, unloaded } = await describeMediaInputs(payload, capabilities, definition.media);
+      const { inputs: media } = await distinctMedia(inputs, payload, options.mediaMemory);
+      const wanted = options.replyMode === "off" ? undefined : replyTarget(payload, target);
+      return describePlan(planOf(payload, media), {
+        replyTo: capabilities.replies ? wanted : undefined,
+        replyUnsupported: wanted !== undefined && !capabilities.replies,
+        unloaded,
+        secrets,
+      });
+    },
+  );
+
+  const adapter: ChannelAdapter = {
+    name: definition.name,
+    capabilities,
+    send: (input: ReplyPayloadInput | ReplyPayload, target: Target, options?: SendOptions) =>
+      traced(
+        sendChannel,
+        () => ({ platform: definition.name, to: String(target?.to ?? "") }),
+        () => send(input, target, options),
+      ),
+    plan,
+    ...(transport.close === undefined ? {} : { close: () => (transport.close as () => Promise<void>)() }),
+  };
+  const guardedSync =
+    <A extends unknown[], R>(work: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return work(...args);
+      } catch (error) {
+        throw redacted(error);
+      }
+    };
+  return {
+    adapter,
+    capabilities,
+    renderer,
+    clock,
+    deletes: transport.deleteMessage !== undefined,
+    checkTarget: guardedSync((target: Target) => checkTarget(target, undefined).target),
+    check: guardedSync(check),
+    exclusive,
+    prepare: guarded(prepare),
+    execute: guarded(execute),
+    run: guarded(run),
+    redacted,
+  };
+}
+
+function nothing(): void {}
+
+function replyTarget(payload: ReplyPayload, target: Target): string | undefined {
+  if (payload.replyToId === null) return undefined;
+  if (payload.replyToId !== undefined && payload.replyToId !== "") return payload.replyToId;
+  return payload.replyToCurrent ? target.currentMessageId : undefined;
+}
