@@ -130,6 +130,8 @@ const FEATURE_ACTIONS: Partial<Record<string, string>> = {
     "the chat is end-to-end encrypted and Outbox does not encrypt (nothing was sent): send to an unencrypted chat, or opt in to plaintext as the message says",
   media:
     "the platform takes this kind of file in no form, not even as a document (nothing was sent for it): leave it out of the payload or send to a platform that takes it",
+  "media-host":
+    "the platform takes this file only by URL and the adapter has no media host (nothing was sent for it): give the adapter a mediaHost (core's createSelfHostedMedia, or @outbox/media-s3), then send it again",
   threads: "the platform has no threads (nothing was sent): send without target.thread",
   voice:
     "the file could not go as a voice note here, as the message says: send it without audioAsVoice (as an audio file)",
