@@ -3,7 +3,12 @@ export { emulatorConfig } from "./adapter-config.js";
 export { createEmulatedChannel, EMULATED_CONVERSATION, type TeamsEmulatedChannel } from "./channel.js";
 export { type EmulatedMediaHost, startEmulatedMediaHost } from "./emulator/hosted.js";
 export { decodeHtml } from "./emulator/html.js";
-export { startTeamsEmulator, TEAMS_FAULT_TARGETS, type TeamsEmulator } from "./emulator/server.js";
+export {
+  EMULATOR_IDENTITY,
+  startTeamsEmulator,
+  TEAMS_FAULT_TARGETS,
+  type TeamsEmulator,
+} from "./emulator/server.js";
 export type {
   ConversationType,
   EmulatedConversation,

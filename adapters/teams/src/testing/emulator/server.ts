@@ -53,15 +53,22 @@ export interface TeamsEmulator extends PlatformEmulator {
   expireTokens(): void;
 }
 
+/** The bot identity the emulator's identity platform knows unless told otherwise. */
+export const EMULATOR_IDENTITY = {
+  clientId: "00000000-0000-4000-8000-00000000b075",
+  clientSecret: "emulator~client~secret~0123456789abcdef",
+  tenantId: "00000000-0000-4000-8000-0000007e4a47",
+} as const;
+
 const MAX_BODY = 4 * 1024 * 1024;
 const ROUTE = /^\/teams\/v3\/conversations\/([^/]+)\/activities(?:\/([^/]+))?$/;
 
 /** Start an emulator on 127.0.0.1 with random ports. */
 export async function startTeamsEmulator(options: TeamsEmulatorOptions = {}): Promise<TeamsEmulator> {
   const now = options.now ?? (() => Date.now());
-  const clientId = options.clientId ?? "00000000-0000-4000-8000-00000000b075";
-  const clientSecret = options.clientSecret ?? "emulator~client~secret~0123456789abcdef";
-  const tenantId = options.tenantId ?? "00000000-0000-4000-8000-0000007e4a47";
+  const clientId = options.clientId ?? EMULATOR_IDENTITY.clientId;
+  const clientSecret = options.clientSecret ?? EMULATOR_IDENTITY.clientSecret;
+  const tenantId = options.tenantId ?? EMULATOR_IDENTITY.tenantId;
   const identity = await startIdentity({
     clientId,
     clientSecret,
