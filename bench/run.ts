@@ -26,6 +26,7 @@ import { queueSuite } from "./suites/queue.js";
 import { rssSuite } from "./suites/rss.js";
 import { slackSuite } from "./suites/slack.js";
 import { streamSuite } from "./suites/stream.js";
+import { teamsSuite } from "./suites/teams.js";
 import { telegramSuite } from "./suites/telegram.js";
 import { whatsappSuite } from "./suites/whatsapp.js";
 import { checkGates, goalMet, type Metric, type Suite } from "./support/metrics.js";
@@ -43,6 +44,7 @@ const suites: Suite[] = [
   discordSuite,
   whatsappSuite,
   matrixSuite,
+  teamsSuite,
   rssSuite,
   mediaMemorySuite,
   otelSuite,

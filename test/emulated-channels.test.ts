@@ -10,6 +10,7 @@ import type { PlatformEmulator } from "@outbox/core/testing";
 import { createEmulatedChannel as discord } from "@outbox/discord/testing";
 import { createEmulatedChannel as matrix } from "@outbox/matrix/testing";
 import { createEmulatedChannel as slack } from "@outbox/slack/testing";
+import { createEmulatedChannel as teams } from "@outbox/teams/testing";
 import { createEmulatedChannel as telegram } from "@outbox/telegram/testing";
 import { createEmulatedChannel as web } from "@outbox/web/testing";
 import { createEmulatedChannel as whatsapp } from "@outbox/whatsapp/testing";
@@ -23,6 +24,7 @@ const channels: Array<[string, (options?: EmulatedChannelOptions) => Promise<Emu
   ["discord", discord],
   ["whatsapp", whatsapp],
   ["matrix", matrix],
+  ["teams", teams],
   ["web", web],
 ];
 
@@ -84,6 +86,7 @@ const platformChannels: Array<
   ["discord", discord],
   ["whatsapp", whatsapp],
   ["matrix", matrix],
+  ["teams", teams],
 ];
 
 describe.each(platformChannels)("%s: the emulator of createEmulatedChannel", (_name, open) => {

@@ -10,6 +10,7 @@ import { FAULT_KINDS, type PlatformEmulator } from "@outbox/core/testing";
 import { DEFAULT_CHANNEL, startDiscordEmulator } from "@outbox/discord/testing";
 import { startMatrixEmulator } from "@outbox/matrix/testing";
 import { startSlackEmulator } from "@outbox/slack/testing";
+import { startTeamsEmulator } from "@outbox/teams/testing";
 import { startTelegramEmulator } from "@outbox/telegram/testing";
 import { startWhatsAppEmulator } from "@outbox/whatsapp/testing";
 import { describe, expect, it } from "vitest";
@@ -54,6 +55,16 @@ const platforms: Array<[string, () => Promise<Probe>]> = [
       const headers = { authorization: `Bearer ${emulator.token}`, "content-type": "application/json" };
       const body = JSON.stringify({ messaging_product: "whatsapp", to: "15550001234", type: "text" });
       const url = `${emulator.graphApiUrl}/v25.0/${emulator.phoneNumberId}/messages`;
+      return { emulator, url, init: { method: "POST", headers, body } };
+    },
+  ],
+  [
+    "teams",
+    async () => {
+      const emulator = await startTeamsEmulator({ conversations: [{ id: "a:1probe" }] });
+      const headers = { authorization: "Bearer probe", "content-type": "application/json" };
+      const body = JSON.stringify({ type: "message", textFormat: "plain", text: "probe" });
+      const url = `${emulator.serviceUrl}v3/conversations/a%3A1probe/activities`;
       return { emulator, url, init: { method: "POST", headers, body } };
     },
   ],

@@ -29,7 +29,10 @@ export interface EmulatorProcess {
 }
 
 /** Emulators this module can start. */
-export type Platform = "telegram" | "slack" | "discord" | "whatsapp" | "matrix";
+export type Platform = "telegram" | "slack" | "discord" | "whatsapp" | "matrix" | "teams";
+
+/** The Teams emulator's conversation (a personal chat the bot is in). */
+export const TEAMS_TO = "a:1bench";
 
 /** The person the WhatsApp emulator's conversation is with (they wrote first). */
 export const WHATSAPP_TO = "15550000042";
@@ -170,6 +173,21 @@ async function start(platform: Platform, limits: boolean, chats: number): Promis
     return {
       apiRoot: emulator.graphApiUrl,
       token: emulator.token,
+      requests: emulator.requests,
+      messages: () => perChannel(ids, (id) => emulator.observe(id)),
+    };
+  }
+  if (platform === "teams") {
+    const { startTeamsEmulator } = await import("@outbox/teams/testing");
+    const ids = [TEAMS_TO, ...Array.from({ length: chats }, (_, i) => `a:1load${i + 1}`)];
+    const emulator = await startTeamsEmulator({
+      conversations: ids.map((id) => ({ id })),
+      ...(limits ? {} : { rateLimits: false }),
+    });
+    // The connector's URL as the API root, the token endpoint as the "token" (the identity is the emulator's default).
+    return {
+      apiRoot: emulator.serviceUrl,
+      token: emulator.tokenUrl,
       requests: emulator.requests,
       messages: () => perChannel(ids, (id) => emulator.observe(id)),
     };

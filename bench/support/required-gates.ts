@@ -18,6 +18,7 @@ const HTTP_CALLS: Record<string, string[]> = {
   discord: ["text", "image"],
   whatsapp: ["text", "file"],
   matrix: ["text", "file"],
+  teams: ["text", "image"],
 };
 
 /**

@@ -12,6 +12,8 @@ import { createMatrixAdapter } from "@outbox/matrix";
 import { DEFAULT_ROOM, startMatrixEmulator } from "@outbox/matrix/testing";
 import { createSlackAdapter } from "@outbox/slack";
 import { EMULATED_CHANNEL, startSlackEmulator } from "@outbox/slack/testing";
+import { createTeamsAdapter } from "@outbox/teams";
+import { emulatorConfig, startTeamsEmulator } from "@outbox/teams/testing";
 import { createTelegramAdapter } from "@outbox/telegram";
 import { startTelegramEmulator } from "@outbox/telegram/testing";
 import { createWhatsAppAdapter } from "@outbox/whatsapp";
@@ -50,7 +52,7 @@ export interface RigOptions {
 /** One platform of the matrix. */
 export interface FaultPlatform {
   /** Platform name. */
-  name: "telegram" | "slack" | "discord" | "whatsapp" | "matrix";
+  name: "telegram" | "slack" | "discord" | "whatsapp" | "matrix" | "teams";
   /** Text chunk length the reply's two text parts must stay under. */
   chunk: number;
   /** Whether the platform deduplicates sends by the operation key (Discord's enforced nonce). */
@@ -174,6 +176,19 @@ export const platforms: readonly FaultPlatform[] = [
         media,
       });
       return rigOf(adapter, emulator, DEFAULT_ROOM, () => emulator.observe(DEFAULT_ROOM));
+    },
+  },
+  {
+    name: "teams",
+    // 28 KB of UTF-16 per activity: about 14,000 characters of text.
+    chunk: 12_000,
+    deduplicates: false,
+    requests: ["sendToConversation", ["sendToConversation"]],
+    async start({ clock, media, timeoutMs }) {
+      const chat = "a:1faults";
+      const emulator = await startTeamsEmulator({ conversations: [{ id: chat }], rateLimits: false });
+      const adapter = createTeamsAdapter({ ...emulatorConfig(emulator), timeoutMs, clock, media });
+      return rigOf(adapter, emulator, chat, () => emulator.observe(chat));
     },
   },
 ];

@@ -21,6 +21,7 @@ describe("outbox-mcp starts with what is installed and names exactly that", () =
       "discord",
       "matrix",
       "slack",
+      "teams",
       "telegram",
       "whatsapp",
     ]);
@@ -54,7 +55,7 @@ describe("outbox-mcp starts with what is installed and names exactly that", () =
     try {
       expect(outbox.instructions.split("\n")).toEqual([
         "outbox-mcp delivers to: telegram.",
-        "Not configured: matrix (set OUTBOX_MATRIX_TOKEN and OUTBOX_MATRIX_HOMESERVER), slack (set OUTBOX_SLACK_TOKEN), whatsapp (set OUTBOX_WHATSAPP_TOKEN and OUTBOX_WHATSAPP_PHONE_NUMBER_ID).",
+        "Not configured: matrix (set OUTBOX_MATRIX_TOKEN and OUTBOX_MATRIX_HOMESERVER), slack (set OUTBOX_SLACK_TOKEN), teams (set OUTBOX_TEAMS_CLIENT_ID and OUTBOX_TEAMS_CLIENT_SECRET and OUTBOX_TEAMS_SERVICE_URL), whatsapp (set OUTBOX_WHATSAPP_TOKEN and OUTBOX_WHATSAPP_PHONE_NUMBER_ID).",
         "Not installed: discord (npm install @outbox/discord @discordjs/rest).",
       ]);
     } finally {

@@ -1,0 +1,4 @@
+import { describeConformance } from "@outbox/conformance";
+import { createTeamsHarness } from "@outbox/teams/conformance";
+
+describeConformance(createTeamsHarness(), { strict: true });
