@@ -6,14 +6,15 @@
  */
 import type { ResourceMetrics } from "@opentelemetry/sdk-metrics";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-node";
+import { platforms } from "./platforms.js";
 
 const word = /^[a-z][a-z_]*$/;
 const hash = /^[0-9a-f]{16}$/;
-const platforms = /^(telegram|slack|discord|whatsapp|matrix)$/;
+const platformName = new RegExp(`^(${platforms.map((platform) => platform.name).join("|")})$`);
 
 /** The shape of each attribute's value: a pattern for strings, `number` for numbers. */
 const SHAPES: Record<string, RegExp | "number"> = {
-  "outbox.platform": platforms,
+  "outbox.platform": platformName,
   "outbox.target.hash": hash,
   "outbox.job.hash": hash,
   "outbox.part.index": "number",

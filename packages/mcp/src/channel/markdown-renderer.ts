@@ -8,9 +8,14 @@
 
 import type { Renderer } from "@outbox/core";
 import { createMarkdownRenderer, toPlainText } from "@outbox/core";
+import type { Root } from "mdast";
+
+const commonMark = createMarkdownRenderer();
 
 /** Renders a tree as escaped Markdown, its links judged by core's untrusted-text policy. */
-export const renderMarkdown = createMarkdownRenderer();
+export function renderMarkdown(tree: Root): string {
+  return commonMark(tree);
+}
 
 /** The renderer of the MCP channel: Markdown out, readable plain text as the fallback, length in UTF-16 units. */
 export const markdownRenderer: Renderer = {
