@@ -66,10 +66,7 @@ export function createTeamsAdapter(config: TeamsAdapterConfig): ChannelAdapter {
     name: "teams",
     capabilities: teamsCapabilitiesFor(config.rateLimits),
     renderer: teamsRenderer,
-    transport: createTeamsTransport(client, {
-      ...(config.mediaHost ? { host: config.mediaHost } : {}),
-      ...(config.hostedTtlMs === undefined ? {} : { ttlMs: config.hostedTtlMs }),
-    }),
+    transport: createTeamsTransport(client),
     ...(config.media ? { media: config.media } : {}),
     ...(config.retry ? { retry: config.retry } : {}),
     ...(config.clock ? { clock: config.clock } : {}),

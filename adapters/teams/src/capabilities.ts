@@ -3,8 +3,9 @@
  * docs/adapters/teams.md): one activity is at most 40 KB counted as UTF-16 (inline images
  * excepted), so a text chunk is measured in UTF-16 bytes of its JSON string and kept to 28 KB,
  * leaving the rest for the envelope; text goes as the HTML subset Teams shows (`textFormat:
- * "xml"`); media are attachments (images inline or by URL, other files as a link to a media
- * host, so videos and audio are documents), never in the same activity as text, so every message the person sees has its own id;
+ * "xml"`); media go by the URL of `media.host` (a bot uploads no files): images as image
+ * attachments, other files as a card linking them, so videos and audio are documents, never
+ * in the same activity as text, so every message the person sees has its own id;
  * no captions, albums or voice notes; threads are channel threads; edits and deletes by
  * activity id; the connector's per-conversation rate limits.
  */
@@ -16,10 +17,10 @@ export const MAX_ACTIVITY_UTF16_BYTES = 40 * 1024;
 /** Budget of one text chunk in UTF-16 bytes of its JSON string: 28 KB, the rest left for the envelope. */
 export const MAX_TEXT_UTF16_BYTES = 28 * 1024;
 
-/** Largest image sent inline as a `data:` URI; a larger one goes by URL through the media host. */
+/** Largest image Teams shows inline as a `data:` URI (the emulator's limit; the adapter links every image). */
 export const INLINE_IMAGE_MAX_BYTES = 1024 * 1024;
 
-/** Largest file the adapter hands to a media host (the host may refuse less). */
+/** Largest file Teams is handed by URL from `media.host` (the host may refuse less). */
 export const HOSTED_MAX_BYTES = 100 * 1024 * 1024;
 
 /**
@@ -45,7 +46,10 @@ export function teamsCapabilitiesFor(rateLimits: readonly RateLimit[] = TEAMS_RA
       // Teams plays no video or audio a bot sends: they go as documents (a card with the link), said in the receipt.
       kinds: ["image", "document"],
       formats: { image: ["image/png", "image/jpeg", "image/gif"] },
+      // A bot uploads no files: core puts every item on `media.host` and the transport links it (`op.url`).
       maxBytes: { default: HOSTED_MAX_BYTES },
+      uploads: false,
+      byUrl: { default: HOSTED_MAX_BYTES },
     },
     album: null,
     // Teams has no voice notes from bots: a voice note goes as an audio file, said in the receipt.

@@ -1,15 +1,7 @@
 /**
  * Configuration of the Teams adapter.
  */
-import type {
-  Clock,
-  DeliveryStore,
-  MediaHost,
-  MediaPolicy,
-  PacingOptions,
-  RateLimit,
-  RetryPolicy,
-} from "@outbox/core";
+import type { Clock, DeliveryStore, MediaPolicy, PacingOptions, RateLimit, RetryPolicy } from "@outbox/core";
 import type { Dispatcher } from "undici";
 
 /** Answers a Bot Framework access token (the integrator's own, e.g. from a managed identity). */
@@ -41,15 +33,6 @@ export interface TeamsAdapterConfig {
    */
   getToken?: TeamsTokenProvider;
   /**
-   * Where images too large to go inline, videos, audio and documents are put so that Teams
-   * can fetch them by URL (a bot cannot upload files in most conversations): core's
-   * self-hosted host (`createSelfHostedMedia`) or `@outbox/media-s3`. Without one, such items
-   * fail in the receipt, naming this option; images up to 1 MB go inline.
-   */
-  mediaHost?: MediaHost;
-  /** How long a hosted link works, in milliseconds. Default: the host's. */
-  hostedTtlMs?: number;
-  /**
    * undici dispatcher for every call (a `ProxyAgent`, a pool with your timeouts). Default:
    * the adapter's own keep-alive Agent, closed by `close()`; yours is never closed.
    */
@@ -58,7 +41,13 @@ export interface TeamsAdapterConfig {
   timeoutMs?: number;
   /** The connector's limits for the pacer, when they differ from Microsoft's documented ones. */
   rateLimits?: RateLimit[];
-  /** Policy for loading media (local roots, allowed hosts, …). */
+  /**
+   * Policy for loading media (local roots, allowed hosts, …) and its `host`: where images
+   * over 1 MB, videos, audio and documents are put so that Teams fetches them by URL (a bot
+   * cannot upload files in most conversations): core's `createSelfHostedMedia` or
+   * `@outbox/media-s3`. Without one, such items fail in the receipt, naming `media.host`;
+   * images up to 1 MB go inline.
+   */
   media?: MediaPolicy;
   /** Retry bounds for 429s and failures before sending. */
   retry?: RetryPolicy;

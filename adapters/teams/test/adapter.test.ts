@@ -1,9 +1,8 @@
 /**
  * The adapter over the emulator: mentions that cannot be forged, conversations the bot is not
- * in, channel threads, media inline, by URL and as a linked card (and a failure naming
- * `mediaHost` without one), one activity per visible message, edits and deletes.
+ * in, channel threads, media by the link of `media.host` and as a linked card (and a failure
+ * naming `media.host` without one), one activity per visible message, edits and deletes.
  */
-import { inspect } from "node:util";
 import { fixtureBytes, fixturePath, fixtureSha256 } from "@outbox/conformance";
 import { TargetNotFoundError, UnsupportedFeatureError } from "@outbox/core";
 import { afterEach, describe, expect, it } from "vitest";
@@ -31,7 +30,7 @@ async function setup(
   open.push(e);
   const adapter = createTeamsAdapter({
     ...emulatorConfig(e),
-    media: { localRoots: [root] },
+    media: { localRoots: [root], host: e.mediaHost },
     retry: { maxRetries: 0 },
     ...config,
   });
@@ -75,7 +74,7 @@ describe("Teams adapter", () => {
     expect(missing.failures[0]?.error).toBeInstanceOf(TargetNotFoundError);
   });
 
-  it("sends a small image inline, text and file as separate activities with their own ids", async () => {
+  it("sends an image by its media.host link, text and file as separate activities with their own ids", async () => {
     const { e, adapter } = await setup();
     const receipt = await adapter.send({ text: "Look:", mediaUrls: [fixturePath("png")] }, { to: CHAT });
     expect(receipt.ok).toBe(true);
@@ -89,9 +88,8 @@ describe("Teams adapter", () => {
       sha256: fixtureSha256("png"),
       bytes: fixtureBytes("png").length,
     });
-    expect(activities[1]?.attachments).toMatchObject([
-      { contentUrl: expect.stringMatching(/^data:image\/png;base64,/) },
-    ]);
+    expect(activities[1]?.attachments).toMatchObject([{ contentUrl: e.urlFetches[0] }]);
+    expect(receipt.messages[1]?.media).toMatchObject([{ source: 0, via: "hosted" }]);
   });
 
   it("sends a PDF and a video through the media host, as cards linking the files", async () => {
@@ -99,20 +97,24 @@ describe("Teams adapter", () => {
     const receipt = await adapter.send({ mediaUrls: [fixturePath("pdf"), fixturePath("mp4")] }, { to: CHAT });
     expect(receipt.ok).toBe(true);
     expect(receipt.degraded.map((d) => `${d.from}→${d.to}`)).toEqual(["video→document"]);
+    // Core put each on media.host and handed the link: the receipt says so, with the expiry.
+    expect(receipt.messages.map((m) => m.media?.map((entry) => entry.via))).toEqual([["hosted"], ["hosted"]]);
+    expect(receipt.messages[0]?.media?.[0]?.expiresAt).toBeGreaterThan(Date.now());
+    expect(e.urlFetches).toHaveLength(2);
     expect(e.observe(CHAT)).toMatchObject([
       { kind: "document", fileName: "doc.pdf", mimeType: "application/pdf", sha256: fixtureSha256("pdf") },
       { kind: "document", fileName: "clip.mp4", mimeType: "video/mp4", sha256: fixtureSha256("mp4") },
     ]);
   });
 
-  it("without a media host, a file that needs one fails before any call, its action naming mediaHost", async () => {
-    const { e, adapter } = await setup({ mediaHost: undefined });
+  it("without a media host, a file that needs one fails before any call, its action naming media.host", async () => {
+    const { e, adapter } = await setup({ media: { localRoots: [root] } });
     const receipt = await adapter.send({ text: "The file:", mediaUrls: [fixturePath("pdf")] }, { to: CHAT });
     expect(receipt.messages.map((m) => m.kind)).toEqual(["text"]);
     const [failure] = receipt.failures;
     expect(failure?.error).toBeInstanceOf(UnsupportedFeatureError);
-    expect(failure?.error.message).toMatch(/no mediaHost/);
-    expect(inspect(failure)).toMatch(/give the adapter a mediaHost/);
+    expect(failure?.error.message).toMatch(/no media host is configured/);
+    expect(failure?.action).toMatch(/set media\.host/);
     expect(e.requests.map((r) => r.method)).toEqual(["sendToConversation"]);
   });
 

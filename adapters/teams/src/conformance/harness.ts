@@ -1,9 +1,11 @@
 /**
  * The conformance harness of the Teams adapter: per case, a fresh emulator (a channel
  * conversation the bot is in, so threads work) and an adapter built with the emulator's
- * identity platform, connector and media host, and the conformance media policy. The rate
+ * identity platform and connector, and the conformance media policy with the suite's media
+ * host (what a case's `setup({ media })` asks overrides it). The rate
  * limits are Microsoft's on both sides.
  */
+import type { LookupFunction } from "node:net";
 import { type ConformanceHarness, conformanceMedia } from "@outbox/conformance";
 import { createTeamsAdapter } from "../adapter.js";
 import { emulatorConfig } from "../testing/adapter-config.js";
@@ -31,16 +33,22 @@ export function createTeamsHarness(options: TeamsHarnessOptions = {}): Conforman
     formatGaps: {
       spoiler: "Teams has no spoiler formatting; the text is shown plainly",
     },
-    async setup() {
+    async setup(setup) {
       const media = await conformanceMedia();
       const emulator = await startTeamsEmulator({
         conversations: [{ id: HARNESS_CONVERSATION, type: "channel" }],
+        // Teams fetches the suite's media server and host: trust its CA and resolve its names.
+        fetchConnect: {
+          ca: media.ca,
+          ...(media.policy.lookup ? { lookup: media.policy.lookup as LookupFunction } : {}),
+        },
         ...options.emulator,
       });
       const adapter = createTeamsAdapter({
         ...emulatorConfig(emulator),
         timeoutMs: 10_000,
-        media: media.policy,
+        // A bot uploads no files: every media case needs the suite's host unless it asks for none.
+        media: { ...media.policy, host: media.host, ...setup?.media },
         ...options.adapter,
       });
       return {
@@ -50,6 +58,7 @@ export function createTeamsHarness(options: TeamsHarnessOptions = {}): Conforman
         observe: () => emulator.observe(HARNESS_CONVERSATION),
         inject: (fault) => emulator.inject(fault),
         rateLimitRefusals: () => emulator.rateLimitRefusals(),
+        fetched: () => [...emulator.urlFetches],
         unknownMessageId: "1699999999999",
         teardown: async () => {
           await adapter.close?.();

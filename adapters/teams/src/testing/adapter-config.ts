@@ -10,6 +10,6 @@ export function emulatorConfig(emulator: TeamsEmulator): TeamsAdapterConfig {
     tenantId: emulator.tenantId,
     tokenUrl: emulator.tokenUrl,
     serviceUrl: emulator.serviceUrl,
-    mediaHost: emulator.mediaHost,
+    media: { host: emulator.mediaHost },
   };
 }

@@ -7,10 +7,10 @@
  */
 import type { Transport } from "@outbox/core";
 import type { ConnectorClient } from "../client/connector.js";
-import { attachmentFor, type MediaOptions } from "./media.js";
+import { attachmentFor } from "./media.js";
 
 /** Build the transport over a connector client. */
-export function createTeamsTransport(client: ConnectorClient, media: MediaOptions): Transport {
+export function createTeamsTransport(client: ConnectorClient): Transport {
   return {
     sendText: async (op) => ({
       id: await client.send(
@@ -21,7 +21,7 @@ export function createTeamsTransport(client: ConnectorClient, media: MediaOption
       ),
     }),
     sendMedia: async (op) => {
-      const attachment = await attachmentFor(op, media);
+      const attachment = attachmentFor(op);
       return {
         id: await client.send(
           op.target.to,

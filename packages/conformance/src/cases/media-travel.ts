@@ -139,9 +139,10 @@ export const mediaTravelCases: CaseDefinition[] = [
     gate: "media.byUrl and media.uploads = false",
     applies: needsHost,
     exercises: [],
-    async run(ctx) {
+    async run(base) {
       const media = await conformanceMedia();
-      const fetched = fetchedOf(ctx, ctx);
+      // Explicitly without: a harness of a platform that takes no upload sets the suite's host by default.
+      const { ctx, fetched } = await withMedia(base, { media: { host: undefined } });
       const result = await send(ctx, { text: "Host check.", mediaUrls: [media.file("png")] });
       expect(result.receipt.failures).toHaveLength(1);
       expect(result.receipt.failures[0]?.action).toContain("media.host");

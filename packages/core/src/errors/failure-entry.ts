@@ -131,8 +131,6 @@ const FEATURE_ACTIONS: Partial<Record<string, string>> = {
     "the chat is end-to-end encrypted and Outbox does not encrypt (nothing was sent): send to an unencrypted chat, or opt in to plaintext as the message says",
   media:
     "the platform takes this kind of file in no form, not even as a document (nothing was sent for it): leave it out of the payload or send to a platform that takes it",
-  "media-host":
-    "the platform takes this file only by URL and the adapter has no media host (nothing was sent for it): give the adapter a mediaHost (core's createSelfHostedMedia, or @outbox/media-s3), then send it again",
   threads: "the platform has no threads (nothing was sent): send without target.thread",
   [MEDIA_HOST_FEATURE]:
     "the platform takes this file only as a link it fetches or a link in the text, and no media host is configured (nothing was sent for it): set media.host in the adapter's media options (createSelfHostedMedia from @outbox/core, or createS3MediaHost from @outbox/media-s3; docs/media.md), then resend with the same idempotencyKey",

@@ -62,10 +62,18 @@ function mentions(html: string, entities: unknown): string[] {
   return users;
 }
 
+/** How the emulated Teams fetches linked files, and the URLs it fetched, in order. */
+export interface LinkFetcher {
+  /** The dispatcher fetches go through. */
+  dispatcher: Dispatcher;
+  /** Every URL fetched so far (what a conformance harness reports as `fetched()`). */
+  fetched: string[];
+}
+
 /** What each attachment shows, its files fetched. */
 export async function readAttachments(
   activity: Record<string, unknown>,
-  dispatcher: Dispatcher,
+  dispatcher: LinkFetcher,
 ): Promise<ObservedMessage[]> {
   const { attachments } = activity;
   if (attachments === undefined) return [];
@@ -79,7 +87,7 @@ export async function readAttachments(
 
 async function readAttachment(
   attachment: Record<string, unknown>,
-  dispatcher: Dispatcher,
+  dispatcher: LinkFetcher,
 ): Promise<ObservedMessage> {
   const { contentType, contentUrl, content, name } = attachment;
   if (typeof contentType !== "string") throw badArgument("attachment.contentType must be a string");
@@ -89,7 +97,7 @@ async function readAttachment(
   if (typeof contentUrl !== "string") throw badArgument("an image attachment needs contentUrl");
   const file = contentUrl.startsWith("data:")
     ? decodeDataUri(contentUrl, contentType, INLINE_IMAGE_MAX_BYTES)
-    : await fetchMedia(dispatcher, contentUrl, FETCH_MAX_BYTES);
+    : await fetchLinked(dispatcher, contentUrl);
   checkType(file, contentType);
   return {
     // Teams shows a GIF as an image (animated), not as a kind of its own.
@@ -102,13 +110,13 @@ async function readAttachment(
 }
 
 /** A hero card linking a file: Teams shows its title and a button; the file is what the link serves. */
-async function readHeroCard(content: unknown, dispatcher: Dispatcher): Promise<ObservedMessage> {
+async function readHeroCard(content: unknown, dispatcher: LinkFetcher): Promise<ObservedMessage> {
   if (!isObject(content) || typeof content.title !== "string" || !Array.isArray(content.buttons))
     throw badArgument("a hero card needs content.title and content.buttons");
   const button = content.buttons.find((b) => isObject(b) && b.type === "openUrl");
   if (!isObject(button) || typeof button.value !== "string")
     throw badArgument("the card links no file (openUrl button)");
-  const file = await fetchMedia(dispatcher, button.value, FETCH_MAX_BYTES);
+  const file = await fetchLinked(dispatcher, button.value);
   if (file.sniffed !== undefined && file.sniffed !== file.mimeType && !aliases(file.sniffed, file.mimeType))
     throw badArgument(`the linked file is served as ${file.mimeType} but its bytes are ${file.sniffed}`);
   return {
@@ -135,4 +143,10 @@ function aliases(sniffed: string, declared: string): boolean {
     (sniffed === "audio/ogg" && /^(audio|video|application)\/ogg/.test(declared)) ||
     (sniffed === "audio/wav" && /^audio\/(x-)?wav/.test(declared))
   );
+}
+
+/** Fetch a linked file as Teams does, recording its URL. */
+function fetchLinked(fetcher: LinkFetcher, url: string): Promise<FetchedMedia> {
+  fetcher.fetched.push(url);
+  return fetchMedia(fetcher.dispatcher, url, FETCH_MAX_BYTES);
 }

@@ -2,7 +2,7 @@
  * A media host for the emulated Teams to fetch from: core's self-hosted media host over a
  * temporary directory, on its own port of 127.0.0.1 (Teams fetches a bot's links from the
  * internet; here from the loopback address). The adapter under test is given it as its
- * `mediaHost`.
+ * `media.host`.
  */
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";

@@ -37,8 +37,10 @@ export interface TeamsEmulator extends PlatformEmulator {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly tenantId: string;
-  /** A media host on 127.0.0.1 this emulator fetches from, for the adapter's `mediaHost`. */
+  /** A media host on 127.0.0.1 this emulator fetches from, for the adapter's `media.host`. */
   readonly mediaHost: MediaHost;
+  /** Every URL Teams fetched for a linked attachment, in order. */
+  readonly urlFetches: readonly string[];
   /** What the Teams client shows of a conversation (every one when omitted), in order. */
   observe(conversation?: string): ObservedMessage[];
   /** Activities as stored, the person's own included. */
@@ -77,7 +79,11 @@ export async function startTeamsEmulator(options: TeamsEmulatorOptions = {}): Pr
     now,
   });
   const hosted = await startEmulatedMediaHost();
-  const fetcher = new Agent({ keepAliveTimeout: 1000 });
+  const fetcher = new Agent({
+    keepAliveTimeout: 1000,
+    ...(options.fetchConnect ? { connect: { ...options.fetchConnect } } : {}),
+  });
+  const urlFetches: string[] = [];
   const store = new TeamsStore(options.conversations ?? []);
   const limits =
     options.rateLimits === false ? undefined : new RateLimits(options.rateLimits ?? TEAMS_RATE_LIMITS, now);
@@ -119,7 +125,10 @@ export async function startTeamsEmulator(options: TeamsEmulatorOptions = {}): Pr
         stored.activity = activity;
         return { status: 200, body: { id: stored.id } };
       }
-      const shown = [...(text === undefined ? [] : [text]), ...(await readAttachments(activity, fetcher))];
+      const shown = [
+        ...(text === undefined ? [] : [text]),
+        ...(await readAttachments(activity, { dispatcher: fetcher, fetched: urlFetches })),
+      ];
       if (shown.length === 0) throw badArgument("the activity has neither text nor attachments");
       const ids = shown.map((observed) => {
         const id = store.newId();
@@ -145,6 +154,7 @@ export async function startTeamsEmulator(options: TeamsEmulatorOptions = {}): Pr
     clientSecret,
     tenantId,
     mediaHost: hosted.host,
+    urlFetches,
     observe: (conversation) => store.observe(conversation),
     history: (conversation) =>
       store.activities.filter((a) => conversation === undefined || a.conversation === conversation),

@@ -1,6 +1,7 @@
 /**
  * Options and records of the Teams connector emulator.
  */
+import type { LookupFunction } from "node:net";
 import type { ObservedMessage, RateLimit } from "@outbox/core";
 
 export type { Fault, ObservedMessage } from "@outbox/core";
@@ -34,6 +35,11 @@ export interface TeamsEmulatorOptions {
   rateLimits?: readonly RateLimit[] | false;
   /** Milliseconds clock for tokens and rate limits. Default `Date.now`. */
   now?: () => number;
+  /**
+   * How Teams connects to the URLs it fetches: a test CA to trust and a resolver (the
+   * conformance media server's). Default: the system's.
+   */
+  fetchConnect?: { ca?: string; lookup?: LookupFunction };
 }
 
 /** One activity as the emulator stores it. */
