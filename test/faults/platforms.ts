@@ -187,7 +187,13 @@ export const platforms: readonly FaultPlatform[] = [
     async start({ clock, media, timeoutMs }) {
       const chat = "a:1faults";
       const emulator = await startTeamsEmulator({ conversations: [{ id: chat }], rateLimits: false });
-      const adapter = createTeamsAdapter({ ...emulatorConfig(emulator), timeoutMs, clock, media });
+      const config = emulatorConfig(emulator);
+      const adapter = createTeamsAdapter({
+        ...config,
+        timeoutMs,
+        clock,
+        media: { ...config.media, ...media },
+      });
       return rigOf(adapter, emulator, chat, () => emulator.observe(chat));
     },
   },

@@ -20,10 +20,8 @@ export async function createEmulatedChannel(
 ): Promise<TeamsEmulatedChannel> {
   const emulator = await startTeamsEmulator({ conversations: [{ id: EMULATED_CONVERSATION }] });
   const currentMessageId = emulator.seedMessage(EMULATED_CONVERSATION, "Show me what you can do.");
-  const adapter = createTeamsAdapter({
-    ...emulatorConfig(emulator),
-    ...(options.media ? { media: options.media } : {}),
-  });
+  const config = emulatorConfig(emulator);
+  const adapter = createTeamsAdapter({ ...config, media: { ...config.media, ...options.media } });
   return {
     platform: "teams",
     adapter,
