@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cpuGrowth } from "../../../conformance/src/growth.js";
 import { createBlockSplitter } from "../../src/stream/block-splitter.js";
 import { findCuts } from "../../src/stream/line-scan.js";
+import { deltasOf } from "./deltas.js";
 
 const para = (word: string, n: number): string => Array.from({ length: n }, () => word).join(" ");
 
@@ -71,7 +72,7 @@ describe("createBlockSplitter", () => {
       const splitter = createBlockSplitter({ minChars: 200, maxChars: 1500 });
       const fence = `\`\`\`\n${"const line = 1;\n".repeat(size / 16)}\`\`\`\n`;
       const blocks: string[] = [];
-      for (let at = 0; at < fence.length; at += 6) blocks.push(...splitter.push(fence.slice(at, at + 6)));
+      for (const delta of deltasOf(fence, 6)) blocks.push(...splitter.push(delta));
       expect(blocks).toEqual([fence]);
       expect(splitter.pending).toBe("");
       return blocks;

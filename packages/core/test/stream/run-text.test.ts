@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cpuGrowth } from "../../../conformance/src/growth.js";
 import { createRunText, type RunText } from "../../src/stream/run-text.js";
+import { deltasOf } from "./deltas.js";
 
 /** Push `delta`, then read the text to show. */
 const step = (run: RunText, delta: string): string => {
@@ -36,8 +37,8 @@ describe("the text a run's preview shows", () => {
       const run = createRunText({}, { limit: 4096 });
       const line = "word ".repeat(size / 5);
       let shown = "";
-      for (let at = 0; at < line.length; at += 6) {
-        run.push(line.slice(at, at + 6));
+      for (const delta of deltasOf(line, 6)) {
+        run.push(delta);
         shown = run.shown();
       }
       return shown;
@@ -71,8 +72,8 @@ describe("the text a run's preview shows", () => {
     const stream = (size: number): RunText => {
       const run = createRunText({}, { limit: 4096 });
       const fence = `\`\`\`\n${"[[reply_to:9]] in code\n".repeat(size / 23)}`;
-      for (let at = 0; at < fence.length; at += 6) {
-        run.push(fence.slice(at, at + 6));
+      for (const delta of deltasOf(fence, 6)) {
+        run.push(delta);
         run.shown();
       }
       return run;
