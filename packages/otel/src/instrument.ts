@@ -134,37 +134,27 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
     });
   }
 
-  watch<AgentRunTrace>(OUTBOX_CHANNELS.agentRun, {
-    open: (message, parent) =>
-      start(
-        "outbox.agent_run",
-        SpanKind.INTERNAL,
-        { [ATTR.platform]: message.platform, [ATTR.target]: hash(message.to) },
-        parentOf(parent),
-        { platform: message.platform, target: hash(message.to) },
-      ),
-    close: (message, scope) => {
-      if (message.result === undefined) return;
-      receiptAttributes(scope.span, message.result);
-      if (!message.result.ok) scope.span.setStatus({ code: SpanStatusCode.ERROR });
-    },
-  });
-
-  watch<SendTrace>(OUTBOX_CHANNELS.send, {
-    open: (message, parent) =>
-      start(
-        "outbox.send",
-        SpanKind.INTERNAL,
-        { [ATTR.platform]: message.platform, [ATTR.target]: hash(message.to) },
-        parentOf(parent),
-        { platform: message.platform, target: hash(message.to) },
-      ),
-    close: (message, scope) => {
-      if (message.result === undefined) return;
-      receiptAttributes(scope.span, message.result);
-      if (!message.result.ok) scope.span.setStatus({ code: SpanStatusCode.ERROR });
-    },
-  });
+  /** A span around one reply (a send or an agent run), closed with its receipt's counts. */
+  const watchReply = <T extends AgentRunTrace | SendTrace>(channel: string, name: string) =>
+    watch<T>(channel, {
+      open: (message, parent) => {
+        const target = hash(message.to);
+        return start(
+          name,
+          SpanKind.INTERNAL,
+          { [ATTR.platform]: message.platform, [ATTR.target]: target },
+          parentOf(parent),
+          { platform: message.platform, target },
+        );
+      },
+      close: (message, scope) => {
+        if (message.result === undefined) return;
+        receiptAttributes(scope.span, message.result);
+        if (!message.result.ok) scope.span.setStatus({ code: SpanStatusCode.ERROR });
+      },
+    });
+  watchReply<AgentRunTrace>(OUTBOX_CHANNELS.agentRun, "outbox.agent_run");
+  watchReply<SendTrace>(OUTBOX_CHANNELS.send, "outbox.send");
 
   watch<PartTrace>(OUTBOX_CHANNELS.part, {
     open: (message, parent) =>
