@@ -3,8 +3,9 @@
  * generated 50 MiB stream on a self-hosted media host with a directory store (`buffered`
  * first collects the stream into one buffer, as a host that buffers would), then downloads
  * it through the host on 127.0.0.1, then times 200 small Range requests. Prints, as JSON,
- * for each phase the peak growth over the process before it (MiB) of RSS and of what is
- * held (V8 heap plus buffers, garbage collected every 4 MiB put or read), the
+ * for each phase the peak growth over the process before it (MiB) of RSS (sampled every
+ * 2 ms) and of what is held (V8 heap plus buffers, read right after each collection, every
+ * 4 MiB put or read: live data, not garbage a busy machine has not collected yet), the
  * stored size and the timings.
  */
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -16,35 +17,45 @@ const CHUNK = 64 * 1024;
 const TOTAL = 50 * 1024 * 1024;
 const GC_EVERY = 4 * 1024 * 1024;
 
-/** Fresh chunks, collecting garbage every 4 MiB: the growth left is what is held. */
-async function* generated(): AsyncGenerator<Uint8Array> {
-  for (let sent = 0; sent < TOTAL; sent += CHUNK) {
-    if (sent % GC_EVERY === 0) globalThis.gc?.();
-    yield Buffer.alloc(CHUNK, sent & 0xff);
-  }
-}
-
 /** RSS and what is held (V8 heap plus buffers), in bytes. */
 function usage(): [number, number] {
   const { rss, heapUsed, arrayBuffers } = process.memoryUsage();
   return [rss, heapUsed + arrayBuffers];
 }
 
+/** The peaks of the phase being measured: [RSS, held]. */
+let peak: number[] = [0, 0];
+
+/** Collect garbage, then record what is held: the growth left after a collection is live. */
+function collect(): void {
+  globalThis.gc?.();
+  peak[1] = Math.max(peak[1] ?? 0, usage()[1]);
+}
+
+/** Fresh chunks, collecting garbage every 4 MiB. */
+async function* generated(): AsyncGenerator<Uint8Array> {
+  for (let sent = 0; sent < TOTAL; sent += CHUNK) {
+    if (sent % GC_EVERY === 0) collect();
+    yield Buffer.alloc(CHUNK, sent & 0xff);
+  }
+}
+
 const mib = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 
-/** Peak growth in MiB of RSS and of what is held while `work` runs (sampled every 2 ms), and its duration in ms. */
+/** Peak growth in MiB of RSS and of what is held while `work` runs, and its duration in ms. */
 async function measured<T>(work: () => Promise<T>) {
   globalThis.gc?.();
   const before = usage();
-  const peak = [...before];
+  peak = [...before];
   const sample = () => {
-    for (const [i, value] of usage().entries()) peak[i] = Math.max(peak[i] ?? 0, value);
+    peak[0] = Math.max(peak[0] ?? 0, usage()[0]);
   };
   const sampler = setInterval(sample, 2);
   const started = performance.now();
   const value = await work();
   const ms = Math.round(performance.now() - started);
   sample();
+  collect();
   clearInterval(sampler);
   const [rss = 0, held = 0] = peak.map((value, i) => value - (before[i] ?? 0));
   return { value, rssMiB: mib(rss), heldMiB: mib(held), ms };
@@ -76,6 +87,7 @@ try {
       const chunks: Uint8Array[] = [];
       for await (const chunk of source) chunks.push(chunk);
       const whole = Buffer.concat(chunks);
+      collect();
       source = (async function* () {
         yield whole;
       })();
@@ -86,8 +98,7 @@ try {
     let bytes = 0;
     const response = await fetch(local(put.value.url));
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      if (Math.floor(bytes / GC_EVERY) !== Math.floor((bytes + chunk.byteLength) / GC_EVERY))
-        globalThis.gc?.();
+      if (Math.floor(bytes / GC_EVERY) !== Math.floor((bytes + chunk.byteLength) / GC_EVERY)) collect();
       bytes += chunk.byteLength;
     }
     return bytes;
