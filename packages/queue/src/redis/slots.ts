@@ -16,9 +16,11 @@ const TABLE = Uint16Array.from({ length: 256 }, (_, byte) => {
   return crc & 0xffff;
 });
 
-function crc16(bytes: Uint8Array): number {
+/** CRC16 of `length` bytes, the `i`-th being `byteAt(i)`. */
+function crc16(length: number, byteAt: (i: number) => number): number {
   let crc = 0;
-  for (const byte of bytes) crc = ((crc << 8) ^ (TABLE[((crc >> 8) ^ byte) & 0xff] as number)) & 0xffff;
+  for (let i = 0; i < length; i += 1)
+    crc = ((crc << 8) ^ (TABLE[((crc >> 8) ^ byteAt(i)) & 0xff] as number)) & 0xffff;
   return crc;
 }
 
@@ -33,25 +35,36 @@ export function slotOf(key: string): number {
   const open = bytes.indexOf(0x7b);
   const close = open < 0 ? -1 : bytes.indexOf(0x7d, open + 1);
   const hashed = close > open + 1 ? bytes.subarray(open + 1, close) : bytes;
-  return crc16(hashed) % SLOTS;
+  return crc16(hashed.length, (i) => hashed[i] as number) % SLOTS;
+}
+
+/** The first tag (base-36 numbers, ASCII) of each slot, worked out once per process. */
+let firstTags: string[] | undefined;
+
+function firstTagOfEachSlot(): string[] {
+  if (firstTags !== undefined) return firstTags;
+  const tags: string[] = new Array(SLOTS);
+  for (let k = 0, missing = SLOTS; missing > 0; k += 1) {
+    const tag = k.toString(36);
+    const slot = crc16(tag.length, (i) => tag.charCodeAt(i)) % SLOTS;
+    if (tags[slot] !== undefined) continue;
+    tags[slot] = tag;
+    missing -= 1;
+  }
+  firstTags = tags;
+  return tags;
 }
 
 /**
  * The hash tag (without braces) of each of `partitions` partitions (at most {@link SLOTS}):
- * partition `n` gets the first of the tags `0`, `1`, … (base 36) whose slot lies in the
- * `n`-th of `partitions` equal slot ranges. One pass over the candidates fills every range:
- * about `partitions × ln(partitions)` hashes.
+ * partition `n` gets the first of the tags `0`, `1`, … (base 36) whose slot is the middle
+ * slot of the `n`-th of `partitions` equal slot ranges. Evenly spaced, so masters holding
+ * equal contiguous ranges get numbers of partitions that differ by one at most.
  */
 export function partitionTags(partitions: number): string[] {
-  const tags: Array<string | undefined> = new Array(partitions);
-  let missing = partitions;
-  for (let k = 0; missing > 0; k += 1) {
-    const tag = k.toString(36);
-    // The range `slot` lies in: the last n whose range starts at or before it.
-    const n = Math.ceil(((slotOf(tag) + 1) * partitions) / SLOTS) - 1;
-    if (tags[n] !== undefined) continue;
-    tags[n] = tag;
-    missing -= 1;
-  }
-  return tags as string[];
+  const tags = firstTagOfEachSlot();
+  return Array.from(
+    { length: partitions },
+    (_, n) => tags[Math.floor(((n + 0.5) * SLOTS) / partitions)] as string,
+  );
 }
