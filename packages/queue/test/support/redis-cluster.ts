@@ -34,8 +34,11 @@ export interface RedisCluster {
   nodes: Array<{ host: string; port: number }>;
   /** The port of the master serving `slot`. */
   masterOf(slot: number): Promise<number>;
-  /** Kill master `port` with SIGKILL, start it again on its data, wait until the cluster is ok. */
-  crash(port: number): Promise<void>;
+  /**
+   * Kill master `port` with SIGKILL, start it again on its data after `downMs` (the outage:
+   * its connections are refused meanwhile), wait until the cluster is ok.
+   */
+  crash(port: number, downMs?: number): Promise<void>;
   /** Stop every master and remove their directories. */
   stop(): Promise<void>;
 }
@@ -110,10 +113,11 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
         client.disconnect();
       }
     },
-    async crash(port) {
+    async crash(port, downMs = 0) {
       const node = nodes.find((candidate) => candidate.port === port);
       if (node === undefined) throw new Error(`no master on port ${port}`);
       await stopped(node.child, "SIGKILL");
+      await new Promise((resolve) => setTimeout(resolve, downMs));
       node.child = await start(node.port, node.dir);
       await untilOk(ports);
     },
