@@ -5,7 +5,6 @@
  * none is skipped while the stream still holds it (the newest 10,000 deliveries). Pub/sub
  * could not do that: a message published while the subscriber reconnects is gone.
  */
-
 import type { QueuedReceipt } from "../types.js";
 import type { RedisClient } from "./keys.js";
 

@@ -4,7 +4,6 @@
  * queue or worker is watched, so none prints to stderr (ioredis and BullMQ print errors
  * nobody listens to, once per reconnection attempt).
  */
-
 import type { RedisStateChange } from "../types.js";
 import type { RedisClient } from "./keys.js";
 

@@ -105,10 +105,10 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
     async masterOf(slot) {
       const client = new Redis({ port: ports[0], host: "127.0.0.1" });
       try {
-        const ranges = (await client.cluster("SLOTS")) as Array<[number, number, [string, number]]>;
-        const range = ranges.find(([from, to]) => slot >= from && slot <= to);
-        if (range === undefined) throw new Error(`no master serves slot ${slot}`);
-        return range[2][1];
+        const ranges = await client.cluster("SLOTS");
+        const master = ranges.find(([from, to]) => slot >= from && slot <= to)?.[2];
+        if (master === undefined) throw new Error(`no master serves slot ${slot}`);
+        return master[1];
       } finally {
         client.disconnect();
       }
