@@ -11,7 +11,7 @@ import type {
   SendOptions,
   Target,
 } from "@outbox/core";
-import type { RedisOptions } from "ioredis";
+import type { Cluster, ClusterNode, ClusterOptions, RedisOptions } from "ioredis";
 
 /** What the queue hands an adapter factory: the journal store and pacing every worker shares. */
 export interface AdapterServices {
@@ -27,16 +27,35 @@ export interface AdapterServices {
  */
 export type AdapterFactory = (services: AdapterServices) => ChannelAdapter;
 
+/** A Redis Cluster to queue on: some of its nodes (the others are discovered) and ioredis's options. */
+export interface ClusterConnection {
+  /** Startup nodes, e.g. `[{ host: "10.0.0.1", port: 6379 }]` or `["redis://10.0.0.1:6379"]`. */
+  cluster: ClusterNode[];
+  /** ioredis's cluster options (`redisOptions.maxRetriesPerRequest` is always `null`: BullMQ needs it). */
+  options?: ClusterOptions;
+}
+
+/**
+ * Where an outbox's Redis is: a `redis://` URL or ioredis options (one Redis), a cluster's
+ * nodes or an ioredis `Cluster` (a Redis Cluster; the outbox opens its own connections from
+ * its settings and never uses or closes the instance itself).
+ */
+export type RedisConnection = string | RedisOptions | ClusterConnection | Cluster;
+
 /** Options of {@link createOutbox}. */
 export interface OutboxConfig {
   /** Adapter factories by platform name (`telegram`, `slack`, …); `enqueue` names one of them. */
   adapters: Record<string, AdapterFactory>;
   /**
-   * Redis to queue on (a `redis://` URL or ioredis options). Absent: the embedded default,
+   * Redis to queue on: one Redis (a `redis://` URL or ioredis options) or a Redis Cluster
+   * (its nodes, or an ioredis `Cluster`; see docs/scale.md). Absent: the embedded default,
    * in this process, same API, nothing survives the process.
    */
-  connection?: string | RedisOptions;
-  /** Key prefix in Redis, so several outboxes can share one server. Default `outbox`. */
+  connection?: RedisConnection;
+  /**
+   * Key prefix in Redis, so several outboxes can share one server. Default `outbox`. On a
+   * Redis Cluster without `{` or `}`: the outbox places the hash tags itself.
+   */
   prefix?: string;
   /**
    * Number of partitions: a target always lands in the partition of its hash, and one job of a

@@ -5,8 +5,8 @@
  * none is skipped while the stream still holds it (the newest 10,000 deliveries). Pub/sub
  * could not do that: a message published while the subscriber reconnects is gone.
  */
-import type { Redis } from "ioredis";
 import type { QueuedReceipt } from "../types.js";
+import type { RedisClient } from "./keys.js";
 
 /** How long one XREAD waits for new entries before it asks again, in ms. */
 const BLOCK_MS = 5_000;
@@ -22,7 +22,7 @@ export interface EventReader {
 }
 
 /** The id of the newest entry of stream `key` (`0-0` when it is empty). */
-export async function newestEntry(redis: Redis, key: string): Promise<string> {
+export async function newestEntry(redis: RedisClient, key: string): Promise<string> {
   const newest = await redis.xrevrange(key, "+", "-", "COUNT", 1);
   return newest[0]?.[0] ?? "0-0";
 }
@@ -34,7 +34,7 @@ export async function newestEntry(redis: Redis, key: string): Promise<string> {
  * enqueues after that is always read (its commands follow on the same connection).
  */
 export function startEventReader(
-  connection: Redis,
+  connection: RedisClient,
   key: string,
   from: Promise<string>,
   announce: (receipt: QueuedReceipt) => void,

@@ -4,13 +4,13 @@
  * queue or worker is watched, so none prints to stderr (ioredis and BullMQ print errors
  * nobody listens to, once per reconnection attempt).
  */
-import type { Redis } from "ioredis";
 import type { RedisStateChange } from "../types.js";
+import type { RedisClient } from "./keys.js";
 
 /** The tracker of one outbox. */
 export interface RedisHealth {
   /** Follow a connection: its errors (`down`) and its readiness (`up`). */
-  watch(connection: Redis): void;
+  watch(connection: RedisClient): void;
   /** Report a failure from a BullMQ queue or worker (their `error` event). */
   failed(error: Error): void;
 }

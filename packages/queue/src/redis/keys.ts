@@ -1,20 +1,39 @@
 /** Where an outbox keeps things in Redis, and which partition a target belongs to. */
 import { createHash } from "node:crypto";
-import { Redis, type RedisOptions } from "ioredis";
+import { Cluster, type ClusterOptions, Redis } from "ioredis";
+import type { ClusterConnection, RedisConnection } from "../types.js";
 
-/** Key names of one outbox (BullMQ's own keys are under `<prefix>:p<n>:`). */
-export function keysOf(prefix: string) {
+/** A connection to a single Redis or to a Redis Cluster. */
+export type RedisClient = Redis | Cluster;
+
+/** Whether `connection` names a Redis Cluster. */
+export const isCluster = (connection: RedisConnection): connection is ClusterConnection | Cluster =>
+  connection instanceof Cluster || (typeof connection === "object" && "cluster" in connection);
+
+/**
+ * Key names of one outbox. BullMQ's own keys are under `<prefix>:<queue>:`. With `tags` (on
+ * a Redis Cluster: one hash tag per partition, see `partitionTags`) every key a script or
+ * transaction touches together shares a slot: a partition's queue and journals carry its tag,
+ * a platform's rate buckets the platform's name. Without, the names of a single Redis.
+ */
+export function keysOf(prefix: string, tags?: readonly string[]) {
   const own = `${prefix}:_`;
+  const tagOf = (partition: number | undefined): string =>
+    tags === undefined || partition === undefined ? "" : `{${tags[partition]}}:`;
+  // A name in braces is the hash tag; `rate:` first keeps it non-empty whatever the platform's name.
+  const rate = (platform: string): string => (tags === undefined ? `rate:${platform}` : `{rate:${platform}}`);
   return {
+    /** The BullMQ queue name of partition `n`. */
+    queue: (n: number): string => `p${n}${tags === undefined ? "" : `{${tags[n]}}`}`,
     /** Partition count every process must agree on. */
     partitions: `${own}:partitions`,
     /** A finished job's {@link QueuedReceipt}. */
     result: (id: string) => `${own}:result:${id}`,
-    /** The delivery journal of an idempotency key. */
-    journal: (key: string) => `${own}:journal:${key}`,
-    /** A token bucket. */
+    /** The delivery journal of an idempotency key, in the slot of the partition its job runs in. */
+    journal: (key: string, partition?: number) => `${own}:journal:${tagOf(partition)}${key}`,
+    /** A token bucket (a platform's buckets share a slot: one script takes several). */
     bucket: (platform: string, rule: number, to?: string) =>
-      `${own}:rate:${platform}:${rule}${to === undefined ? "" : `:${to}`}`,
+      `${own}:${rate(platform)}:${rule}${to === undefined ? "" : `:${to}`}`,
     /** Ids of dead-lettered jobs, newest first. */
     dead: `${own}:dead`,
     /** Pub/sub channel of finished deliveries (settles `receipt` waits). */
@@ -23,9 +42,6 @@ export function keysOf(prefix: string) {
     events: `${own}:events`,
   };
 }
-
-/** The BullMQ queue name of partition `n`. */
-export const partitionQueue = (n: number): string => `p${n}`;
 
 /** The partition of a target: FNV-1a of platform and chat, modulo the partition count. */
 export function partitionOf(platform: string, to: string, partitions: number): number {
@@ -42,14 +58,35 @@ export const jobIdOf = (key: string): string =>
   `j${createHash("sha256").update(key).digest("hex").slice(0, 40)}`;
 
 /**
- * A Redis connection. Commands wait through a reconnection instead of failing (BullMQ needs
+ * How a cluster connection's commands wait for a master that went away: asked again every
+ * 100 ms, up to 600 times (a minute), like a single Redis's commands wait for its restart.
+ */
+const CLUSTER_WAITS: ClusterOptions = {
+  maxRedirections: 600,
+  retryDelayOnFailover: 100,
+  retryDelayOnClusterDown: 100,
+  retryDelayOnTryAgain: 100,
+};
+
+/**
+ * A Redis connection (a new one; an ioredis `Cluster` given is duplicated, never used
+ * itself). Commands wait through a reconnection instead of failing (BullMQ needs
  * `maxRetriesPerRequest: null`), so a restarted Redis delays deliveries but loses none.
  */
-export function connect(connection: string | RedisOptions): Redis {
+export function connect(connection: RedisConnection): RedisClient {
+  const clusterOptions = (options: ClusterOptions = {}): ClusterOptions => ({
+    ...CLUSTER_WAITS,
+    ...options,
+    redisOptions: { ...options.redisOptions, maxRetriesPerRequest: null },
+  });
   const redis =
-    typeof connection === "string"
-      ? new Redis(connection, { maxRetriesPerRequest: null })
-      : new Redis({ ...connection, maxRetriesPerRequest: null });
+    connection instanceof Cluster
+      ? connection.duplicate([], clusterOptions(connection.options))
+      : typeof connection === "string"
+        ? new Redis(connection, { maxRetriesPerRequest: null })
+        : "cluster" in connection
+          ? new Cluster(connection.cluster, clusterOptions(connection.options))
+          : new Redis({ ...connection, maxRetriesPerRequest: null });
   // Connection errors are followed by reconnection (commands wait for it); the outbox's
   // health reports them once per change (never printed, never an unhandled `error` event).
   redis.on("error", () => undefined);

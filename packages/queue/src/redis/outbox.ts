@@ -4,15 +4,15 @@
  * through a Redis key per job and a pub/sub channel (receipts), and a stream (events).
  */
 import { Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import { Completions } from "../events.js";
 import { toJob } from "../job.js";
 import { tracedEnqueue } from "../trace.js";
 import type { Outbox, OutboxConfig, QueuedReceipt } from "../types.js";
 import { type EventReader, newestEntry, startEventReader } from "./event-reader.js";
 import { createRedisHealth } from "./health.js";
-import { connect, jobIdOf, keysOf, partitionOf, partitionQueue } from "./keys.js";
+import { connect, isCluster, jobIdOf, keysOf, partitionOf, type RedisClient } from "./keys.js";
 import type { RedisSettings } from "./settings.js";
+import { partitionTags, SLOTS } from "./slots.js";
 import { startRedisWorker } from "./worker.js";
 
 const DEFAULT_PARTITIONS = 32;
@@ -23,6 +23,13 @@ const RECHECK_MS = 10_000;
 /** Results fetched per MGET when waiting receipts are looked up. */
 const RECHECK_BATCH = 500;
 
+/**
+ * The values of `keys`: one MGET on a single Redis; on a cluster one GET each (the keys lie
+ * in many slots, and a multi-key command must stay in one).
+ */
+const getAll = (redis: RedisClient, cluster: boolean, keys: string[]): Promise<Array<string | null>> =>
+  cluster ? Promise.all(keys.map((key) => redis.get(key))) : redis.mget(keys);
+
 /** An outbox on Redis (see {@link createOutbox}). */
 export async function createRedisOutbox(
   config: OutboxConfig & { connection: NonNullable<OutboxConfig["connection"]> },
@@ -31,6 +38,15 @@ export async function createRedisOutbox(
   const partitions = config.partitions ?? DEFAULT_PARTITIONS;
   if (!Number.isInteger(partitions) || partitions < 1)
     throw new RangeError(`partitions must be a positive integer, got ${partitions}`);
+  const cluster = isCluster(config.connection);
+  if (cluster && /[{}]/.test(prefix))
+    throw new RangeError(
+      `prefix ${JSON.stringify(prefix)} has a brace: on a Redis Cluster the outbox places the hash tags itself`,
+    );
+  if (cluster && partitions > SLOTS)
+    throw new RangeError(
+      `partitions must be at most ${SLOTS} on a Redis Cluster (its slots), got ${partitions}`,
+    );
   const completions = new Completions();
   const settings: RedisSettings = {
     health: createRedisHealth((change) => completions.redis(change)),
@@ -39,7 +55,7 @@ export async function createRedisOutbox(
     prefix,
     partitions,
     retentionSeconds: config.retentionSeconds ?? DEFAULT_RETENTION_SECONDS,
-    keys: keysOf(prefix),
+    keys: keysOf(prefix, cluster ? partitionTags(partitions) : undefined),
   };
   const { keys } = settings;
   const redis = connect(config.connection);
@@ -54,12 +70,12 @@ export async function createRedisOutbox(
   }
   const queues = Array.from(
     { length: partitions },
-    (_, n) => new Queue(partitionQueue(n), { connection: redis, prefix }),
+    (_, n) => new Queue(keys.queue(n), { connection: redis, prefix }),
   );
   for (const queue of queues) queue.on("error", settings.health.failed);
   await Promise.all(queues.map((queue) => queue.setGlobalConcurrency(1)));
   const platforms = Object.keys(config.adapters);
-  let subscriber: Promise<Redis> | undefined;
+  let subscriber: Promise<RedisClient> | undefined;
   let recheckTimer: NodeJS.Timeout | undefined;
   let events: EventReader | undefined;
 
@@ -72,12 +88,12 @@ export async function createRedisOutbox(
     const ids = completions.pending;
     for (let start = 0; start < ids.length; start += RECHECK_BATCH) {
       const batch = ids.slice(start, start + RECHECK_BATCH);
-      const found = await redis.mget(batch.map((id) => keys.result(id)));
+      const found = await getAll(redis, cluster, batch.map(keys.result));
       for (const json of found) if (json !== null) completions.settle(JSON.parse(json) as QueuedReceipt);
     }
   };
   const recheckQuietly = (): void => void recheck().catch(() => undefined);
-  const subscribe = (): Promise<Redis> => {
+  const subscribe = (): Promise<RedisClient> => {
     subscriber ??= (async () => {
       const connection = redis.duplicate();
       settings.health.watch(connection);

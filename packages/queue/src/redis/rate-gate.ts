@@ -5,7 +5,7 @@
  */
 import type { Clock, PacingOptions, RateLimit } from "@outbox/core";
 import { DEFAULT_LATENCY_MS, DEFAULT_PACING_MARGIN, limitRates } from "@outbox/core/internal";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./keys.js";
 
 /** KEYS: buckets; ARGV: capacity and rate per ms of each. Returns 0 (taken) or the ms to wait. */
 const TAKE = `
@@ -45,7 +45,7 @@ interface Rule {
  * each rate, bursts lowered by what `latencyMs` refills).
  */
 export function createRateGate(
-  redis: Redis,
+  redis: RedisClient,
   bucketKey: (rule: number, to?: string) => string,
   limits: readonly RateLimit[],
   clock: Clock,

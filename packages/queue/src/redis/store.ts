@@ -1,5 +1,5 @@
 import type { DeliveryJournal, DeliveryStore } from "@outbox/core";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./keys.js";
 
 /**
  * KEYS: the job's BullMQ lock, the journal; ARGV: the worker's lock token, the journal, its
@@ -41,7 +41,7 @@ export interface StoreHooks {
  * and a {@link LostJobError} thrown, so a worker that lost its job never sends another part.
  */
 export function createRedisStore(
-  redis: Redis,
+  redis: RedisClient,
   keyOf: (key: string) => string,
   ttlSeconds: number,
   fenceOf: (key: string) => Fence | undefined = () => undefined,

@@ -5,9 +5,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { type ChannelAdapter, StoreError, systemClock } from "@outbox/core";
 import { type Job, Worker } from "bullmq";
+import type { ChainableCommander } from "ioredis";
 import { deadReceipt, type JobData, reasonOf, runJob } from "../job.js";
 import type { DeliveryStep, OutboxWorker, QueuedReceipt, WorkerOptions } from "../types.js";
-import { connect, partitionQueue } from "./keys.js";
+import { connect, isCluster } from "./keys.js";
 import { createRateGate } from "./rate-gate.js";
 import type { RedisSettings } from "./settings.js";
 import { createRedisStore, type Fence, LostJobError } from "./store.js";
@@ -24,9 +25,10 @@ export async function startRedisWorker(
 ): Promise<OutboxWorker> {
   const { config, keys, retentionSeconds } = settings;
   const redis = connect(settings.connection);
+  const cluster = isCluster(settings.connection);
   settings.health.watch(redis);
-  /** The job this async context delivers: its key and its fence (lock and token). */
-  const current = new AsyncLocalStorage<{ key: string; fence: Fence | undefined }>();
+  /** The job this async context delivers: its key, its partition and its fence (lock and token). */
+  const current = new AsyncLocalStorage<{ key: string; partition: number; fence: Fence | undefined }>();
   const step = (
     kind: DeliveryStep["kind"],
     id: string | undefined,
@@ -36,7 +38,8 @@ export async function startRedisWorker(
   };
   const store = createRedisStore(
     redis,
-    keys.journal,
+    // In the slot of the job's lock on a cluster: the fenced write takes both in one script.
+    (key) => keys.journal(key, current.getStore()?.partition),
     retentionSeconds,
     (key) => {
       const job = current.getStore();
@@ -85,13 +88,21 @@ export async function startRedisWorker(
 
   const finish = async (receipt: QueuedReceipt): Promise<void> => {
     const json = JSON.stringify(receipt);
-    const multi = redis.multi().set(keys.result(receipt.id), json, "EX", retentionSeconds);
-    if (receipt.status === "dead") multi.lpush(keys.dead, receipt.id).ltrim(keys.dead, 0, DEAD_KEPT - 1);
-    multi.xadd(keys.events, "MAXLEN", "~", EVENTS_KEPT, "*", "receipt", json);
-    await multi.publish(keys.finished, json).exec();
+    const writes: Array<(multi: ChainableCommander) => ChainableCommander> = [
+      (multi) => multi.set(keys.result(receipt.id), json, "EX", retentionSeconds),
+      (multi) => multi.xadd(keys.events, "MAXLEN", "~", EVENTS_KEPT, "*", "receipt", json),
+      (multi) => multi.publish(keys.finished, json),
+    ];
+    if (receipt.status === "dead")
+      writes.push((multi) => multi.lpush(keys.dead, receipt.id).ltrim(keys.dead, 0, DEAD_KEPT - 1));
+    // One transaction on a single Redis. On a cluster these keys lie in different slots, which
+    // no transaction spans: one each. A worker that dies between them has not finished its
+    // job, so the job runs again (the journal skips what was sent) and all are written again.
+    if (cluster) await Promise.all(writes.map((write) => write(redis.multi()).exec()));
+    else await writes.reduce((multi, write) => write(multi), redis.multi()).exec();
   };
 
-  const deliver = async (job: Job<JobData>, token?: string): Promise<void> => {
+  const deliver = async (partition: number, job: Job<JobData>, token?: string): Promise<void> => {
     const data = job.data;
     const lost = new AbortController();
     const fence: Fence | undefined =
@@ -114,7 +125,7 @@ export async function startRedisWorker(
       );
     else
       try {
-        receipt = await current.run({ key: data.key, fence }, () =>
+        receipt = await current.run({ key: data.key, partition, fence }, () =>
           runJob(
             data.key,
             data,
@@ -133,7 +144,7 @@ export async function startRedisWorker(
   };
 
   const workers = Array.from({ length: settings.partitions }, (_, n) => {
-    const worker = new Worker<JobData>(partitionQueue(n), deliver, {
+    const worker = new Worker<JobData>(keys.queue(n), (job, token) => deliver(n, job, token), {
       connection: redis,
       prefix: settings.prefix,
       concurrency: 1,

@@ -8,7 +8,7 @@ import { type DeliveryReceipt, type ObservedMessage, TransportError } from "@out
 import { startDiscordEmulator } from "@outbox/discord/testing";
 import { startSlackEmulator } from "@outbox/slack/testing";
 import { startTelegramEmulator } from "@outbox/telegram/testing";
-import type { Outbox, QueuedReceipt } from "../../src/index.js";
+import type { EnqueueOptions, Outbox, QueuedReceipt } from "../../src/index.js";
 import type { PlatformSpec } from "./platforms.js";
 import { type ProxyOptions, type RecordingProxy, startRecordingProxy } from "./recording-proxy.js";
 
@@ -128,20 +128,22 @@ export function judge(platform: FaultPlatform, sent: readonly Sent[]): HistoryVe
 }
 
 /**
- * Enqueue each reply to `platform` in order; `settled` resolves when every receipt settled
- * (each into its `sent` entry).
+ * Enqueue each reply to `platform` in order (with the options `optionsOf` gives it);
+ * `settled` resolves when every receipt settled (each into its `sent` entry).
  */
 export async function enqueueJudged(
   outbox: Outbox,
   platform: FaultPlatform,
   sent: Sent[],
+  optionsOf: (entry: Sent, index: number) => EnqueueOptions = () => ({}),
 ): Promise<{ settled: Promise<unknown> }> {
   const settled: Promise<unknown>[] = [];
-  for (const entry of sent) {
+  for (const [index, entry] of sent.entries()) {
     const { id } = await outbox.enqueue(
       platform.name,
       { text: replyOf(entry.markers, platform.name) },
       { to: entry.chat },
+      optionsOf(entry, index),
     );
     settled.push(outbox.receipt(id).then((receipt) => (entry.receipt = receipt)));
   }

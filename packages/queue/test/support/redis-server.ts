@@ -37,7 +37,8 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
@@ -46,10 +47,11 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-function launch(port: number, dir: string, aof: boolean): Promise<ChildProcess> {
+/** Start redis-server on `port` with its files in `dir`, resolving once it accepts connections. */
+export function launch(port: number, dir: string, aof: boolean, extra: string[] = []): Promise<ChildProcess> {
   const args = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--dir", dir];
   args.push(...(aof ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"]));
-  args.push("--maxmemory-policy", "noeviction");
+  args.push("--maxmemory-policy", "noeviction", ...extra);
   const child = spawn(REDIS_SERVER, args, { stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((resolve, reject) => {
     let output = "";
@@ -67,7 +69,8 @@ function launch(port: number, dir: string, aof: boolean): Promise<ChildProcess> 
   });
 }
 
-const stopped = (child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> =>
+/** Stop `child` with `signal` (a paused one is let go first) and wait for its exit. */
+export const stopped = (child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> =>
   child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve()
     : new Promise((resolve) => {
