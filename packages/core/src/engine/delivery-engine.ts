@@ -5,6 +5,7 @@ import type {
   Clock,
   DeliveryJournal,
   DeliveryReceipt,
+  ExecuteOptions,
   PlannedDelivery,
   PlanOptions,
   Renderer,
@@ -31,6 +32,7 @@ import { loadMediaInputs } from "./load-media-inputs.js";
 import { createMemoryStore } from "./memory-store.js";
 import { randomSendKey } from "./operation-key.js";
 import { createPacer } from "./pacer.js";
+import { plannedInput } from "./planned-input.js";
 import { resolveRetryPolicy } from "./retry.js";
 import { journalSaver, receiptOf, runPlan } from "./run-plan.js";
 
@@ -318,15 +320,30 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
       const { payload, target, options } = check(input, rawTarget, rawOptions);
       const { inputs, unloaded } = await describeMediaInputs(payload, capabilities, definition.media);
       const { inputs: media } = await distinctMedia(inputs, payload, options.mediaMemory);
-      const wanted = options.replyMode === "off" ? undefined : replyTarget(payload, target);
+      const replyMode = options.replyMode ?? "first";
+      const wanted = replyMode === "off" ? undefined : replyTarget(payload, target);
       return describePlan(planOf(payload, media), {
         replyTo: capabilities.replies ? wanted : undefined,
         replyUnsupported: wanted !== undefined && !capabilities.replies,
         unloaded,
         secrets,
+        platform: definition.name,
+        input: { payload, target, replyMode },
       });
     },
   );
+
+  // The plan's send, executed as `send` executes it: its media is loaded and planned again
+  // (bytes can change what a name promised), under the same journal as the send itself.
+  const executePlanned = (planned: PlannedDelivery, options?: ExecuteOptions): Promise<DeliveryReceipt> => {
+    let input: ReturnType<typeof plannedInput>;
+    try {
+      input = plannedInput(planned, definition.name);
+    } catch (error) {
+      return Promise.reject(redacted(error));
+    }
+    return send(input.payload, input.target, { ...options, replyMode: input.replyMode });
+  };
 
   const adapter: ChannelAdapter = {
     name: definition.name,
@@ -338,6 +355,12 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
         () => send(input, target, options),
       ),
     plan,
+    execute: (planned: PlannedDelivery, options?: ExecuteOptions) =>
+      traced(
+        sendChannel,
+        () => ({ platform: definition.name, to: String(planned?.input?.target?.to ?? "") }),
+        () => executePlanned(planned, options),
+      ),
     ...(transport.close === undefined ? {} : { close: () => (transport.close as () => Promise<void>)() }),
   };
   const guardedSync =
