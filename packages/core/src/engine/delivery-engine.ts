@@ -66,6 +66,8 @@ export interface RunOptions {
   replyTo?: string;
   /** Cancels the calls and their waits. */
   signal?: AbortSignal;
+  /** Ends an edit's wait for its spacing, not a call in flight ({@link PartContext.stopWaiting}). */
+  stopWaiting?: AbortSignal;
 }
 
 /**
@@ -137,6 +139,7 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
   const pacer = createPacer(capabilities.rateLimits, clock, definition.pacing);
   const policy = resolveRetryPolicy(definition.retry);
   const gate = definition.pacing?.gate;
+  const editIntervalMs = capabilities.edits?.minIntervalMs ?? 0;
   const locks = new Map<string, Promise<unknown>>();
   const secrets = [...(definition.secrets ?? [])];
   const parseOptions: ParseOptions = { markdownImages: capabilities.markdownImages };
@@ -216,6 +219,7 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
       replyUnsupported: prepared.replyUnsupported,
       sendKey: key ?? randomSendKey(),
       ...(definition.media?.host === undefined ? {} : { travel: { host: definition.media.host, renderer } }),
+      editIntervalMs,
       journal,
       save,
       writeAhead: store.writeAhead === true,
@@ -236,6 +240,8 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
       replyUnsupported: false,
       sendKey: "",
       partless: true,
+      editIntervalMs,
+      ...(options.stopWaiting === undefined ? {} : { stopWaiting: options.stopWaiting }),
       journal: { fingerprint: "", messages: [], degraded: [], deliveredParts: [] },
       save: undefined,
       ambiguous: "report",
