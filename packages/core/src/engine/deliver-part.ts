@@ -20,7 +20,7 @@ import type { Target } from "../payload/types.js";
 import type { DeletePart, EditPart } from "../plan/message-parts.js";
 import type { AlbumPart, Degradation, MediaPart, TextPart } from "../plan/types.js";
 import { prepareTravel, type TravelContext, type TravellingPart, uploadedInstead } from "./media-travel.js";
-import { type OperationRole, operationKey } from "./operation-key.js";
+import { type OperationRole, operationKey, type RandomSendKey } from "./operation-key.js";
 import { pacedCall } from "./paced-call.js";
 import { isAmbiguous, type RetryContext, withRetries } from "./retry.js";
 
@@ -49,7 +49,7 @@ export interface PartContext {
   /** Pacing and retries. */
   retry: RetryContext;
   /** Seed of every operation's `key`: the send's `idempotencyKey`, or a random id per send. */
-  sendKey: string;
+  sendKey: string | RandomSendKey;
   /** The media host and renderer, for items that travel as a hosted link. */
   travel?: TravelContext;
   /**
