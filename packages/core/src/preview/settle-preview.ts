@@ -2,7 +2,7 @@ import type { DeliveryReceipt, EditCapabilities, LivePreview } from "../adapter/
 import type { DeliveryEngine, PreparedSend } from "../engine/delivery-engine.js";
 import type { ExecutablePart, ExecutionPlan } from "../plan/message-parts.js";
 import type { DeliveryPlan, PartDegradation } from "../plan/types.js";
-import { type SeenPreview, type SettleStep, settlePlan } from "./settle-plan.js";
+import { type SeenPreview, settledPlan, settlePlan } from "./settle-plan.js";
 
 /** The preview message as settle finds it. */
 export interface SettlingPreview {
@@ -65,7 +65,7 @@ export async function settlePreview(
         seen.undeletable = true;
         continue;
       }
-      return { plan, prior: step.degraded, replaced: step.replaced };
+      return { ...settledPlan(plan, step, preview.id), replaced: step.replaced };
     }
     let edited: DeliveryReceipt["degraded"] = [];
     if (step.type === "edit") {
@@ -78,28 +78,6 @@ export async function settlePreview(
       }
       edited = receipt.degraded;
     }
-    return reused(plan, step, preview.id, edited);
+    return settledPlan(plan, step, preview.id, edited);
   }
-}
-
-/** The plan with part 0 as the preview, edited into its text or its caption's. */
-function reused(
-  plan: DeliveryPlan,
-  step: Extract<SettleStep, { type: "keep" | "edit" }>,
-  messageId: string,
-  edited: PartDegradation[],
-): SettledPreview {
-  const [first, ...rest] = plan.parts;
-  const media = first?.type === "media" || first?.type === "album" ? first : undefined;
-  const part: ExecutablePart = {
-    type: "edit",
-    messageId,
-    text: step.text,
-    applied: true,
-    sources: first?.sources ?? [],
-    ...(step.into === "caption" && media !== undefined ? { media } : {}),
-  };
-  // Into the text, the step's entries are the plan's own for part 0, reported with the part.
-  const prior = step.into === "text" ? edited : [...step.degraded, ...edited];
-  return { plan: { parts: [part, ...rest], degraded: plan.degraded }, prior };
 }
