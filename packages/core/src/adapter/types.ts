@@ -475,7 +475,7 @@ export interface ChannelAdapter {
   /**
    * What `send` would deliver, without delivering it: the same checks (a `PayloadError` or
    * `UnsupportedFeatureError` for what `send` would refuse), the same plan, no network call
-   * and no file read. `send` is this plan, with its media loaded, executed. Media a plan
+   * and no file read. `send` is this plan, with its media loaded, executed ({@link execute}). Media a plan
    * cannot see into (a URL, a file) is planned as if it loads and fits (see
    * {@link PlannedMedia.size}). Present on adapters built with `createAdapter`.
    */
@@ -484,6 +484,14 @@ export interface ChannelAdapter {
     target: Target,
     options?: PlanOptions,
   ): Promise<PlannedDelivery>;
+  /**
+   * Deliver a plan made by {@link plan}: its send (`planned.input`), with its media loaded,
+   * executed as `send` executes it; `send(payload, target, options)` delivers what
+   * `execute(await plan(payload, target, options), options)` does, journal included. A plan
+   * made for another platform, or not made by `plan`, is a `PayloadError` before any call.
+   * Present on adapters built with `createAdapter`.
+   */
+  execute?(planned: PlannedDelivery, options?: ExecuteOptions): Promise<DeliveryReceipt>;
   /**
    * Start a live preview: one message that shows the reply while it is written, then
    * settles into the final reply. Present when `capabilities.edits` is set.
@@ -562,6 +570,23 @@ export interface PlannedDelivery {
   calls: number;
   /** The message the first operation replies to, if any (per `replyMode`). */
   replyTo: string | undefined;
+  /** The adapter's `name`: a plan is executed only by an adapter of that platform. */
+  platform: string;
+  /**
+   * The send this plan is for, normalized: what {@link ChannelAdapter.execute} delivers.
+   * Plain data (inline media keeps its bytes), so a plan can be kept and executed later.
+   */
+  input: PlannedInput;
+}
+
+/** The send a {@link PlannedDelivery} is for. */
+export interface PlannedInput {
+  /** The payload, normalized. */
+  payload: ReplyPayload;
+  /** The target, checked. */
+  target: Target;
+  /** Which operations carry the reply reference, as planned. */
+  replyMode: "first" | "all" | "off";
 }
 
 /**
@@ -570,6 +595,13 @@ export interface PlannedDelivery {
  * sends only the rest.
  */
 export type PlanOptions = Pick<SendOptions, "replyMode" | "mediaMemory">;
+
+/**
+ * Options of {@link ChannelAdapter.execute}: the ones of `send` that the plan does not fix
+ * (its `replyMode` is the plan's). Give the `mediaMemory` the plan was made with, so media
+ * the plan left out as already delivered stays out.
+ */
+export type ExecuteOptions = Omit<SendOptions, "replyMode">;
 
 /** Options of {@link ChannelAdapter.preview}. */
 export interface PreviewOptions {

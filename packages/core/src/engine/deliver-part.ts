@@ -20,7 +20,7 @@ import type { Target } from "../payload/types.js";
 import type { DeletePart, EditPart } from "../plan/message-parts.js";
 import type { AlbumPart, Degradation, MediaPart, TextPart } from "../plan/types.js";
 import { prepareTravel, type TravelContext, type TravellingPart, uploadedInstead } from "./media-travel.js";
-import { type OperationRole, operationKey } from "./operation-key.js";
+import { type OperationRole, operationKey, type RandomSendKey } from "./operation-key.js";
 import { pacedCall } from "./paced-call.js";
 import { isAmbiguous, type RetryContext, withRetries } from "./retry.js";
 
@@ -49,14 +49,21 @@ export interface PartContext {
   /** Pacing and retries. */
   retry: RetryContext;
   /** Seed of every operation's `key`: the send's `idempotencyKey`, or a random id per send. */
-  sendKey: string;
+  sendKey: string | RandomSendKey;
   /** The media host and renderer, for items that travel as a hosted link. */
   travel?: TravelContext;
   /**
    * The calls stand outside any send (a live preview's own message): they carry no operation
-   * key and tell the gate no part.
+   * key and tell the gate no part, and the pacer spaces the edits of a text they send.
    */
   partless?: boolean;
+  /** The least interval between two edits of one message (`edits.minIntervalMs`). Default 0. */
+  editIntervalMs?: number;
+  /**
+   * Ends an edit's wait for its spacing without cancelling a call in flight (a live preview
+   * that settles or is cancelled): the edit is then not made and fails, nothing sent.
+   */
+  stopWaiting?: AbortSignal;
 }
 
 /**
@@ -86,17 +93,37 @@ async function editPart(part: EditPart, index: number, context: PartContext): Pr
   const degraded: Degradation[] = [];
   if (part.applied !== true) {
     const editText = context.transport.editText;
-    const operation = placed<EditOperation>(
-      { target: context.target, type: "edit", messageId: part.messageId, text: part.text },
-      undefined,
-      context,
-    );
+    const { pacer, signal } = context.retry;
+    const key = spacingKey(context, part.messageId);
     try {
       if (editText === undefined) throw new UnsupportedFeatureError("edits", "the transport has no editText");
+      const spacing = Math.max(context.editIntervalMs ?? 0, part.intervalMs ?? 0);
+      const waiting = context.stopWaiting;
+      await pacer.spaced(
+        key,
+        spacing,
+        signal === undefined || waiting === undefined
+          ? (signal ?? waiting)
+          : AbortSignal.any([signal, waiting]),
+        part.latest !== undefined,
+      );
+      const text = part.latest === undefined ? part.text : part.latest();
+      if (text === undefined) {
+        pacer.looked(key);
+        return { messages: [message], degraded };
+      }
+      const operation = placed<EditOperation>(
+        { target: context.target, type: "edit", messageId: part.messageId, text },
+        undefined,
+        context,
+      );
       const sent = await pacedCall(() => editText(operation), retryContext(context, index, false));
+      pacer.changed(key);
       if (sent.degraded !== undefined) degraded.push(sent.degraded);
     } catch (raw) {
       context.retry.signal?.throwIfAborted();
+      if (context.stopWaiting?.aborted === true && !(raw instanceof OutboxError))
+        return { messages: [], degraded, error: notEdited(raw) };
       return { messages: [], degraded, error: toOutboxError(raw) };
     }
   }
@@ -149,6 +176,9 @@ async function newMessage(
         kind: operation.type === "text" ? "text" : operation.type === "album" ? "album" : "media",
       });
       if (sent.degraded !== undefined) degraded.push(sent.degraded);
+      // A text outside any send is a live preview's message: its edits are spaced from now.
+      if (context.partless === true && operation.type === "text")
+        context.retry.pacer.changed(spacingKey(context, sent.id));
       const media = uploadedInstead(travelling.media, sent.uploadedInstead);
       const message: ReceiptMessage = { id: sent.id, kind: kindOf(operation), part: index };
       return { messages: [media === undefined ? message : { ...message, media }], degraded };
@@ -216,6 +246,11 @@ async function rescueCaption(
   }
 }
 
+/** The pacer's key of a message of the target, for the spacing of its edits. */
+function spacingKey(context: PartContext, messageId: string): string {
+  return `${context.target.to}\u0000${messageId}`;
+}
+
 function keyOf(context: PartContext, index: number, role: OperationRole): string | undefined {
   return context.partless === true
     ? undefined
@@ -281,6 +316,14 @@ function toOutboxError(error: unknown): OutboxError {
   if (error instanceof OutboxError) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new TransportError(`unexpected transport failure: ${message}`, { ambiguous: true, cause: error });
+}
+
+/** An edit whose wait for its spacing was ended: nothing was sent. */
+function notEdited(reason: unknown): OutboxError {
+  return new TransportError("not attempted: the wait for the edit interval was ended", {
+    ambiguous: false,
+    cause: reason,
+  });
 }
 
 /** A media host that failed to take an item: nothing reached the platform. */

@@ -5,6 +5,7 @@ import type {
   Clock,
   DeliveryJournal,
   DeliveryReceipt,
+  ExecuteOptions,
   PlannedDelivery,
   PlanOptions,
   Renderer,
@@ -31,6 +32,7 @@ import { loadMediaInputs } from "./load-media-inputs.js";
 import { createMemoryStore } from "./memory-store.js";
 import { randomSendKey } from "./operation-key.js";
 import { createPacer } from "./pacer.js";
+import { plannedInput } from "./planned-input.js";
 import { resolveRetryPolicy } from "./retry.js";
 import { journalSaver, receiptOf, runPlan } from "./run-plan.js";
 
@@ -64,6 +66,8 @@ export interface RunOptions {
   replyTo?: string;
   /** Cancels the calls and their waits. */
   signal?: AbortSignal;
+  /** Ends an edit's wait for its spacing, not a call in flight ({@link PartContext.stopWaiting}). */
+  stopWaiting?: AbortSignal;
 }
 
 /**
@@ -135,6 +139,7 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
   const pacer = createPacer(capabilities.rateLimits, clock, definition.pacing);
   const policy = resolveRetryPolicy(definition.retry);
   const gate = definition.pacing?.gate;
+  const editIntervalMs = capabilities.edits?.minIntervalMs ?? 0;
   const locks = new Map<string, Promise<unknown>>();
   const secrets = [...(definition.secrets ?? [])];
   const parseOptions: ParseOptions = { markdownImages: capabilities.markdownImages };
@@ -214,6 +219,7 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
       replyUnsupported: prepared.replyUnsupported,
       sendKey: key ?? randomSendKey(),
       ...(definition.media?.host === undefined ? {} : { travel: { host: definition.media.host, renderer } }),
+      editIntervalMs,
       journal,
       save,
       writeAhead: store.writeAhead === true,
@@ -234,6 +240,8 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
       replyUnsupported: false,
       sendKey: "",
       partless: true,
+      editIntervalMs,
+      ...(options.stopWaiting === undefined ? {} : { stopWaiting: options.stopWaiting }),
       journal: { fingerprint: "", messages: [], degraded: [], deliveredParts: [] },
       save: undefined,
       ambiguous: "report",
@@ -318,15 +326,30 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
       const { payload, target, options } = check(input, rawTarget, rawOptions);
       const { inputs, unloaded } = await describeMediaInputs(payload, capabilities, definition.media);
       const { inputs: media } = await distinctMedia(inputs, payload, options.mediaMemory);
-      const wanted = options.replyMode === "off" ? undefined : replyTarget(payload, target);
+      const replyMode = options.replyMode ?? "first";
+      const wanted = replyMode === "off" ? undefined : replyTarget(payload, target);
       return describePlan(planOf(payload, media), {
         replyTo: capabilities.replies ? wanted : undefined,
         replyUnsupported: wanted !== undefined && !capabilities.replies,
         unloaded,
         secrets,
+        platform: definition.name,
+        input: { payload, target, replyMode },
       });
     },
   );
+
+  // The plan's send, executed as `send` executes it: its media is loaded and planned again
+  // (bytes can change what a name promised), under the same journal as the send itself.
+  const executePlanned = (planned: PlannedDelivery, options?: ExecuteOptions): Promise<DeliveryReceipt> => {
+    let input: ReturnType<typeof plannedInput>;
+    try {
+      input = plannedInput(planned, definition.name);
+    } catch (error) {
+      return Promise.reject(redacted(error));
+    }
+    return send(input.payload, input.target, { ...options, replyMode: input.replyMode });
+  };
 
   const adapter: ChannelAdapter = {
     name: definition.name,
@@ -338,6 +361,12 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
         () => send(input, target, options),
       ),
     plan,
+    execute: (planned: PlannedDelivery, options?: ExecuteOptions) =>
+      traced(
+        sendChannel,
+        () => ({ platform: definition.name, to: String(planned?.input?.target?.to ?? "") }),
+        () => executePlanned(planned, options),
+      ),
     ...(transport.close === undefined ? {} : { close: () => (transport.close as () => Promise<void>)() }),
   };
   const guardedSync =

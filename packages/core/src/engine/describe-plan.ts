@@ -1,4 +1,4 @@
-import type { PlannedDelivery, PlannedMedia, PlannedPart } from "../adapter/types.js";
+import type { PlannedDelivery, PlannedInput, PlannedMedia, PlannedPart } from "../adapter/types.js";
 import type { OutboxError } from "../errors/errors.js";
 import { redactError, redactSecrets } from "../errors/redact.js";
 import type { LoadedMedia } from "../media/types.js";
@@ -15,6 +15,10 @@ export interface PlanContext {
   unloaded: WeakSet<LoadedMedia>;
   /** The adapter's secrets, removed from errors and reasons. */
   secrets: readonly string[];
+  /** The adapter's name. */
+  platform: string;
+  /** The send planned. */
+  input: PlannedInput;
 }
 
 /**
@@ -50,6 +54,8 @@ export function describePlan(plan: DeliveryPlan, context: PlanContext): PlannedD
     degraded,
     calls: parts.filter((part) => part.type !== "failed").length,
     replyTo: context.replyTo,
+    platform: context.platform,
+    input: context.input,
   };
 }
 

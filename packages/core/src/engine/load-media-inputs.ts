@@ -45,6 +45,13 @@ export async function loadMediaInputs(
   policy: MediaPolicy | undefined,
   signal: AbortSignal | undefined,
 ): Promise<MediaInput[]> {
+  // Most replies are text alone: nothing to load, no policy to work out.
+  if (
+    payload.mediaUrls.length === 0 &&
+    payload.media.length === 0 &&
+    (payload.refusedMedia?.length ?? 0) === 0
+  )
+    return [];
   const effective = uploadPolicy(capabilities, policy, signal);
   const refs: Array<string | MediaAttachment> = [...payload.mediaUrls, ...payload.media];
   const loaded = await Promise.all(refs.map((ref) => loadOne(ref, effective)));

@@ -39,6 +39,17 @@ export interface Pacer {
    * A ticket never answered leaves its buckets with the whole allowance held back.
    */
   answered(ticket: PacerTicket): void;
+  /**
+   * Wait until `ms` have passed since the message `key` last changed ({@link changed}), or,
+   * with `orLooked`, was last looked at ({@link looked}): the least interval between edits
+   * of one message, kept before the edit queues for the rate limits, so a wait for it holds
+   * no place in its target's queue. Rejects with the signal's reason when it aborts.
+   */
+  spaced(key: string, ms: number, signal?: AbortSignal, orLooked?: boolean): Promise<void>;
+  /** The message `key` changed now (sent or edited): its next edit is spaced from here. */
+  changed(key: string): void;
+  /** The message `key` was looked at now and left as it is (an edit found nothing new to show). */
+  looked(key: string): void;
 }
 
 /** What {@link Pacer.acquire} resolves with: one released operation. */
@@ -143,6 +154,10 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
   }));
   const buckets = new Map<string, Bucket>();
   const holds = new Map<string, number>();
+  /** Per message being edited: when it last changed, and when it was last looked at. */
+  const messages = new Map<string, { changed: number; looked: number }>();
+  /** The longest spacing asked for: a message untouched for longer is forgotten. */
+  let longestSpacing = 0;
   let holdAll = 0;
   const lanes = new Map<string, Lane>();
   const ready = new Fifo<Lane>();
@@ -210,6 +225,23 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
         buckets.delete(key);
     }
     for (const [to, until] of holds) if (until <= now) holds.delete(to);
+  };
+
+  const touch = (key: string, field: "changed" | "looked"): void => {
+    const now = clock.now();
+    const times = messages.get(key);
+    if (times !== undefined) {
+      times[field] = now;
+      return;
+    }
+    if (messages.size >= PRUNE_AT)
+      for (const [old, { changed, looked }] of messages)
+        if (Math.max(changed, looked) + longestSpacing <= now) messages.delete(old);
+    const never = Number.NEGATIVE_INFINITY;
+    messages.set(
+      key,
+      field === "changed" ? { changed: now, looked: never } : { changed: never, looked: now },
+    );
   };
 
   /**
@@ -373,6 +405,19 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
         rule.quietUntil = now + ms;
       }
       hold(to, ms, scope);
+    },
+    async spaced(key, ms, signal, orLooked = false) {
+      longestSpacing = Math.max(longestSpacing, ms);
+      const times = messages.get(key);
+      if (times === undefined) return;
+      const wait = (orLooked ? Math.max(times.changed, times.looked) : times.changed) + ms - clock.now();
+      if (wait > 0) await clock.sleep(wait, signal);
+    },
+    changed(key) {
+      touch(key, "changed");
+    },
+    looked(key) {
+      touch(key, "looked");
     },
     answered(ticket) {
       const { releasedAt, opened } = ticket as Ticket;

@@ -11,8 +11,22 @@ export interface EditPart extends PartOrigin {
   type: "edit";
   /** Platform id of the message to edit. */
   messageId: string;
-  /** The text the message shows once edited, rendered and within the limit. */
+  /**
+   * The text the message shows once edited, rendered and within the limit; with
+   * {@link latest}, the text it shows now (reported should the edit fail before it is asked).
+   */
   text: RenderedText;
+  /**
+   * For an edit whose text keeps changing while it waits (a live preview's update): asked
+   * for the text right before the edit goes out, after its spacing; `undefined` when the
+   * message already shows the latest text, and then no call is made.
+   */
+  latest?: () => RenderedText | undefined;
+  /**
+   * Least time since the message last changed (or, with {@link latest}, was last looked at)
+   * before this edit goes, when longer than the platform's `edits.minIntervalMs`.
+   */
+  intervalMs?: number;
   /**
    * The message already shows `text` (kept as it was, or edited by an earlier plan): the part
    * is recorded as delivered with no call.

@@ -1,5 +1,6 @@
 import type {
   CancelledPreview,
+  DeliveryReceipt,
   EditCapabilities,
   LivePreview,
   PreviewOptions,
@@ -8,14 +9,16 @@ import type {
 import type { DeliveryEngine } from "../engine/delivery-engine.js";
 import { PayloadError } from "../errors/errors.js";
 import type { Target } from "../payload/types.js";
+import type { ExecutablePart } from "../plan/message-parts.js";
 import { createPreviewText } from "./preview-text.js";
 import { onePart, settlePreview } from "./settle-preview.js";
 
 /**
  * Start a live preview on `target` (already checked). The first update that shows
  * anything sends a text message (paced, retried, replying to `replyToId`, in the target's
- * thread); later ones edit it, at most once per `max(edits.minIntervalMs, intervalMs)`,
- * only with the latest text, never with the text already shown. A failed send or edit
+ * thread); later ones edit it, at most once per `max(edits.minIntervalMs, intervalMs)` (the
+ * pacer spaces the edits of the message), only with the latest text, never with the text
+ * already shown. A failed send or edit
  * stops the updates (the message keeps its text) and never the final reply: `settle`
  * still delivers everything. Built on the delivery engine alone: each send or edit is a
  * one-part plan the engine runs (paced and retried like a send), and settle a plan the engine
@@ -27,11 +30,11 @@ export function createPreview(
   target: Target,
   options: PreviewOptions,
 ): LivePreview {
-  const { capabilities, renderer, clock } = engine;
+  const { capabilities, renderer } = engine;
   checkOptions(options);
   const interval = Math.max(edits.minIntervalMs, options.intervalMs ?? 0);
   const replyTo = capabilities.replies ? options.replyToId : undefined;
-  const message: PreviewMessage = { id: undefined, shown: undefined, replyTo, changedAt: 0, reused: false };
+  const message: PreviewMessage = { id: undefined, shown: undefined, replyTo, reused: false };
   const previewText = createPreviewText(capabilities, renderer);
   /** Aborted by the caller's signal (stops in-flight calls too) or once cancel() is done. */
   const stop = new AbortController();
@@ -45,38 +48,67 @@ export function createPreview(
   let truncated = false;
   /** The text of the latest update, asked for when its edit goes out. */
   let pending: (() => string) | undefined;
-  /**
-   * `clock.now()` when a text last rendered the same as the message shows: rendering the
-   * whole reply costs its length, so once something is shown it happens at most once per
-   * interval, also while the text stays the same (a head over the limit, a trailing space).
-   */
-  let unchangedAt = Number.NEGATIVE_INFINITY;
   /** The update loop; `running` turns false synchronously as it ends, so an update never waits for a loop that is over. */
   let loop: Promise<void> = Promise.resolve();
   let running = false;
   const runOptions = replyTo === undefined ? { signal } : { signal, replyTo };
+  const editOptions = { signal, stopWaiting: AbortSignal.any([wake.signal, signal]) };
 
-  /** Send the message or edit it into `text`; throws the failure's (redacted) error. */
-  const show = async (text: RenderedText): Promise<void> => {
+  /**
+   * The latest update's text, when it differs from what the message shows (`undefined`
+   * otherwise); noted as the text on its way. Asked once per call, when it is about to go.
+   */
+  let onItsWay: { markdown: string; text: RenderedText } | undefined;
+  const latest = (): RenderedText | undefined => {
+    onItsWay = undefined;
+    const source = pending;
+    pending = undefined;
+    if (source === undefined || state !== "live") return undefined;
+    const markdown = source();
+    if (typeof markdown !== "string") return undefined;
+    const text = previewText(markdown);
+    if (text === undefined || text.text === message.shown) return undefined;
+    onItsWay = { markdown, text };
+    return text;
+  };
+
+  /**
+   * Send the message with the latest text, or edit it into the latest text: one one-part plan
+   * the engine runs, the edit spaced by the pacer (at least the interval after the message
+   * last changed or was last looked at). Throws the failure's (redacted) error.
+   */
+  const show = async (): Promise<void> => {
     const id = message.id;
-    const receipt = await engine.run(
-      onePart(
-        id === undefined
-          ? { type: "text", tree: { type: "root", children: [] }, text, sources: [] }
-          : { type: "edit", messageId: id, text, sources: [] },
-      ),
-      target,
-      id === undefined ? runOptions : { signal },
-    );
+    let receipt: DeliveryReceipt;
+    if (id === undefined) {
+      const text = latest();
+      if (text === undefined) return;
+      const part: ExecutablePart = { type: "text", tree: { type: "root", children: [] }, text, sources: [] };
+      receipt = await engine.run(onePart(part), target, runOptions);
+    } else {
+      const shown = { text: message.shown ?? "", plain: message.shown ?? "" };
+      const part: ExecutablePart = {
+        type: "edit",
+        messageId: id,
+        text: shown,
+        latest,
+        intervalMs: interval,
+        sources: [],
+      };
+      receipt = await engine.run(onePart(part), target, editOptions);
+    }
     const failure = receipt.failures[0];
     if (failure !== undefined) throw failure.error;
+    if (onItsWay === undefined) return;
     if (id === undefined) {
       message.id = receipt.messages[0]?.id;
       // The message replied to was gone: the send went without the reply.
       if (receipt.degraded.some((entry) => entry.from === "reply")) message.replyTo = undefined;
     }
-    message.shown = text.text;
-    message.changedAt = clock.now();
+    message.shown = onItsWay.text.text;
+    shownMarkdown = onItsWay.markdown;
+    truncated = endsWithEllipsis(onItsWay.text.text) && !endsWithEllipsis(onItsWay.markdown);
+    onItsWay = undefined;
   };
 
   const run = async (): Promise<void> => {
@@ -89,37 +121,12 @@ export function createPreview(
 
   const drain = async (): Promise<void> => {
     while (pending !== undefined && state === "live" && !signal.aborted) {
-      const wait = Math.max(message.changedAt, unchangedAt) + interval - clock.now();
-      if (message.id !== undefined && wait > 0) {
-        try {
-          await clock.sleep(wait, AbortSignal.any([wake.signal, signal]));
-        } catch {
-          return;
-        }
-        if (state !== "live") return;
-      }
-      const source = pending;
-      pending = undefined;
-      let markdown: string;
       try {
-        markdown = source();
+        await show();
       } catch {
-        broken = true;
-        return;
-      }
-      if (typeof markdown !== "string") continue;
-      const text = previewText(markdown);
-      if (text === undefined || text.text === message.shown) {
-        unchangedAt = clock.now();
-        continue;
-      }
-      try {
-        await show(text);
-        shownMarkdown = markdown;
-        truncated = endsWithEllipsis(text.text) && !endsWithEllipsis(markdown);
-      } catch {
-        // The preview stops where it is; settle delivers the whole reply regardless.
-        broken = true;
+        // The preview stops where it is (also when its source throws); settle delivers the
+        // whole reply regardless.
+        if (state === "live") broken = true;
         return;
       }
     }
@@ -216,8 +223,6 @@ interface PreviewMessage {
   shown: string | undefined;
   /** The message it replies to, if any. */
   replyTo: string | undefined;
-  /** `clock.now()` when it last changed (sent or edited). */
-  changedAt: number;
   /** Whether settle already turned it into a part of a reply. */
   reused: boolean;
   /** Set by settle when the message did not become the reply (see {@link LivePreview.replaced}). */

@@ -39,32 +39,52 @@ export function previewText(
   capabilities: Capabilities,
   renderer: Renderer,
 ): RenderedText | undefined {
-  // The preview message is edited every time it changes: it keeps to the edit limit.
-  const limit = Math.min(
-    capabilities.text.maxLength,
-    capabilities.edits?.maxLength ?? Number.POSITIVE_INFINITY,
-  );
-  for (let window = FIRST_WINDOW * limit; ; window *= 4) {
-    if (markdown.length <= window) return previewOf(markdown, limit, renderer)?.text;
-    const lineEnd = markdown.lastIndexOf("\n", window);
-    const preview = previewOf(markdown.slice(0, lineEnd > window / 2 ? lineEnd : window), limit, renderer);
-    if (preview?.head) return preview.text;
-  }
+  return readPreview(markdown, capabilities, renderer).text;
 }
 
 /**
- * {@link previewText} for one preview: the same text asked for again (nothing new in the
- * window the preview reads) returns the last result without parsing it again.
+ * {@link previewText} for one preview. The same text asked for again returns the last result
+ * without parsing it again; so does a text that only extends the one a head was cut from:
+ * the head of a reply over the limit stays put while the rest is written (the preview message
+ * becomes the reply's first message at settle), so once a preview shows a head, later updates
+ * cost a comparison of that text's length instead of parsing and rendering twice the limit.
  */
 export function createPreviewText(
   capabilities: Capabilities,
   renderer: Renderer,
 ): (markdown: string) => RenderedText | undefined {
   let last: { markdown: string; text: RenderedText | undefined } | undefined;
+  /** The Markdown a shown head was cut from. */
+  let headOf: string | undefined;
   return (markdown) => {
-    if (last?.markdown !== markdown) last = { markdown, text: previewText(markdown, capabilities, renderer) };
-    return last.text;
+    if (last?.markdown === markdown) return last.text;
+    if (headOf !== undefined && last !== undefined && markdown.startsWith(headOf)) return last.text;
+    const read = readPreview(markdown, capabilities, renderer);
+    last = { markdown, text: read.text };
+    headOf = read.headOf;
+    return read.text;
   };
+}
+
+/** The preview of `markdown`, and the Markdown its head was cut from when it shows a head. */
+function readPreview(
+  markdown: string,
+  capabilities: Capabilities,
+  renderer: Renderer,
+): { text: RenderedText | undefined; headOf?: string } {
+  // The preview message is edited every time it changes: it keeps to the edit limit.
+  const limit = Math.min(
+    capabilities.text.maxLength,
+    capabilities.edits?.maxLength ?? Number.POSITIVE_INFINITY,
+  );
+  for (let window = FIRST_WINDOW * limit; ; window *= 4) {
+    const lineEnd = markdown.lastIndexOf("\n", window);
+    const read =
+      markdown.length <= window ? markdown : markdown.slice(0, lineEnd > window / 2 ? lineEnd : window);
+    const preview = previewOf(read, limit, renderer);
+    if (preview?.head) return { text: preview.text, headOf: read };
+    if (read === markdown) return { text: preview?.text };
+  }
 }
 
 function previewOf(markdown: string, limit: number, renderer: Renderer): Preview | undefined {

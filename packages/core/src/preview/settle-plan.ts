@@ -1,4 +1,5 @@
 import type { RenderedText } from "../adapter/types.js";
+import type { ExecutablePart, ExecutionPlan } from "../plan/message-parts.js";
 import type { DeliveryPlan, PartDegradation } from "../plan/types.js";
 
 /** What the person sees of a live preview when it settles, and what was already tried on it. */
@@ -130,6 +131,35 @@ export function settlePlan(plan: DeliveryPlan, seen: SeenPreview, rules: SettleR
   return left(
     "the reply opens with no text for the live preview to become and the preview could not be deleted: it keeps its last text",
   );
+}
+
+/**
+ * The plan executed as the reply once the preview took `step`: the reply's own plan when the
+ * preview was deleted or left; otherwise part 0 as the preview message, an applied edit part
+ * (no further call) in place of part 0's text, or carrying part 0's media, to go without
+ * caption, when the preview became its caption. `prior` are the degradations to report before
+ * any part runs: the step's, and `edited` (what the edit itself was degraded to); into the
+ * text, the step's entries are the plan's own for part 0, reported with the part. Pure.
+ */
+export function settledPlan(
+  plan: DeliveryPlan,
+  step: SettleStep,
+  messageId: string,
+  edited: PartDegradation[] = [],
+): { plan: ExecutionPlan; prior: PartDegradation[] } {
+  if (step.type === "delete" || step.type === "leave") return { plan, prior: step.degraded };
+  const [first, ...rest] = plan.parts;
+  const media = first?.type === "media" || first?.type === "album" ? first : undefined;
+  const part: ExecutablePart = {
+    type: "edit",
+    messageId,
+    text: step.text,
+    applied: true,
+    sources: first?.sources ?? [],
+    ...(step.into === "caption" && media !== undefined ? { media } : {}),
+  };
+  const prior = step.into === "text" ? edited : [...step.degraded, ...edited];
+  return { plan: { parts: [part, ...rest], degraded: plan.degraded }, prior };
 }
 
 function reuse(

@@ -2,7 +2,7 @@ import type { DeliveryReceipt, EditCapabilities, LivePreview } from "../adapter/
 import type { DeliveryEngine, PreparedSend } from "../engine/delivery-engine.js";
 import type { ExecutablePart, ExecutionPlan } from "../plan/message-parts.js";
 import type { DeliveryPlan, PartDegradation } from "../plan/types.js";
-import { type SeenPreview, type SettleStep, settlePlan } from "./settle-plan.js";
+import { type SeenPreview, settledPlan, settlePlan } from "./settle-plan.js";
 
 /** The preview message as settle finds it. */
 export interface SettlingPreview {
@@ -12,8 +12,6 @@ export interface SettlingPreview {
   shown: string | undefined;
   /** The message it replies to, if any. */
   replyTo: string | undefined;
-  /** `clock.now()` when it last changed. */
-  changedAt: number;
 }
 
 /** The reply's plan with the preview settled into it. */
@@ -33,7 +31,7 @@ export function onePart(part: ExecutablePart): ExecutionPlan {
 
 /**
  * Settle the preview into the reply's plan by the settle rule ({@link settlePlan}): its step
- * on the preview (an edit after the edit interval, or a delete) runs as a one-part plan;
+ * on the preview (an edit, spaced by the pacer like every edit, or a delete) runs as a one-part plan;
  * when that fails the rule is asked again knowing it. The plan returned has part 0 as the
  * preview already edited (an applied edit part, carrying part 0's media when it took its
  * caption), or is the reply's own plan when the preview was deleted or left.
@@ -45,7 +43,7 @@ export async function settlePreview(
   plan: DeliveryPlan,
   preview: SettlingPreview,
 ): Promise<SettledPreview> {
-  const { clock, renderer } = engine;
+  const { renderer } = engine;
   const { target } = prepared;
   const signal = prepared.options.signal;
   const options = signal === undefined ? {} : { signal };
@@ -67,12 +65,11 @@ export async function settlePreview(
         seen.undeletable = true;
         continue;
       }
-      return { plan, prior: step.degraded, replaced: step.replaced };
+      return { ...settledPlan(plan, step, preview.id), replaced: step.replaced };
     }
     let edited: DeliveryReceipt["degraded"] = [];
     if (step.type === "edit") {
-      const wait = preview.changedAt + edits.minIntervalMs - clock.now();
-      if (wait > 0) await clock.sleep(wait, signal);
+      // Spaced by the pacer: at least the edit interval after the preview last changed.
       const receipt = await call({ type: "edit", messageId: preview.id, text: step.text, sources: [] });
       const failure = receipt.failures[0];
       if (failure !== undefined) {
@@ -81,28 +78,6 @@ export async function settlePreview(
       }
       edited = receipt.degraded;
     }
-    return reused(plan, step, preview.id, edited);
+    return settledPlan(plan, step, preview.id, edited);
   }
-}
-
-/** The plan with part 0 as the preview, edited into its text or its caption's. */
-function reused(
-  plan: DeliveryPlan,
-  step: Extract<SettleStep, { type: "keep" | "edit" }>,
-  messageId: string,
-  edited: PartDegradation[],
-): SettledPreview {
-  const [first, ...rest] = plan.parts;
-  const media = first?.type === "media" || first?.type === "album" ? first : undefined;
-  const part: ExecutablePart = {
-    type: "edit",
-    messageId,
-    text: step.text,
-    applied: true,
-    sources: first?.sources ?? [],
-    ...(step.into === "caption" && media !== undefined ? { media } : {}),
-  };
-  // Into the text, the step's entries are the plan's own for part 0, reported with the part.
-  const prior = step.into === "text" ? edited : [...step.degraded, ...edited];
-  return { plan: { parts: [part, ...rest], degraded: plan.degraded }, prior };
 }

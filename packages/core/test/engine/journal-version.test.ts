@@ -1,8 +1,10 @@
 /**
  * Journals outlive the process that wrote them: the fixtures under fixtures/journals were
- * written by the release before journals had a `version` (the file store's file as it was on
- * disk; the Redis store's string, saved write-ahead while part 2 was being sent), for the
- * payload below split into four parts with part 1 refused by the platform.
+ * written by earlier releases (the file store's file as it was on disk; the Redis store's
+ * string, saved write-ahead while part 2 was being sent), for the payload below split into
+ * four parts with part 1 refused by the platform: `file-store.json` and `redis-store.json` by
+ * the release before journals had a `version`, the `-v1` ones by the first release writing
+ * version 1.
  */
 import { createHash } from "node:crypto";
 import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
@@ -31,45 +33,58 @@ afterEach(async () => {
 });
 
 describe("journal version", () => {
-  it("resumes a file-store journal written before versions: sends only the missing part, then stamps the version", async () => {
-    expect((await fixture("file-store.json")).version).toBeUndefined();
-    const dir = await mkdtemp(join(tmpdir(), "outbox-journal-"));
-    dirs.push(dir);
-    const file = join(dir, `${createHash("sha256").update("file-key").digest("hex")}.json`);
-    await copyFile(join(fixtures, "file-store.json"), file);
-    const h = harness(small, { store: createFileStore(dir) });
-    const receipt = await h.send({ text }, to, { idempotencyKey: "file-key" });
-    expect(sentTexts(h)).toEqual(["two two"]);
-    expect(receipt.ok).toBe(true);
-    expect(receipt.messages.map((m) => [m.part, m.id])).toEqual([
-      [0, "m1"],
-      [1, "m1"],
-      [2, "m2"],
-      [3, "m3"],
-    ]);
-    expect(JSON.parse(await readFile(file, "utf8"))).toMatchObject({
-      version: JOURNAL_VERSION,
-      deliveredParts: [0, 1, 2, 3],
-    });
-    expect((await h.send({ text }, to, { idempotencyKey: "file-key" })).ok).toBe(true);
-    expect(h.transport.calls).toHaveLength(1);
-  });
+  it.each([
+    ["before versions", "file-store.json", undefined],
+    ["as version 1", "file-store-v1.json", 1],
+  ])(
+    "resumes a file-store journal written %s: sends only the missing part, then stamps the version",
+    async (_, name, version) => {
+      expect((await fixture(name)).version).toBe(version);
+      const dir = await mkdtemp(join(tmpdir(), "outbox-journal-"));
+      dirs.push(dir);
+      const file = join(dir, `${createHash("sha256").update("file-key").digest("hex")}.json`);
+      await copyFile(join(fixtures, name), file);
+      const h = harness(small, { store: createFileStore(dir) });
+      const receipt = await h.send({ text }, to, { idempotencyKey: "file-key" });
+      expect(sentTexts(h)).toEqual(["two two"]);
+      expect(receipt.ok).toBe(true);
+      expect(receipt.messages.map((m) => [m.part, m.id])).toEqual([
+        [0, "m1"],
+        [1, "m1"],
+        [2, "m2"],
+        [3, "m3"],
+      ]);
+      expect(JSON.parse(await readFile(file, "utf8"))).toMatchObject({
+        version: JOURNAL_VERSION,
+        deliveredParts: [0, 1, 2, 3],
+      });
+      expect((await h.send({ text }, to, { idempotencyKey: "file-key" })).ok).toBe(true);
+      expect(h.transport.calls).toHaveLength(1);
+    },
+  );
 
-  it("resumes a write-ahead (Redis-format) journal written before versions: the part being sent stays ambiguous", async () => {
-    const saved = await fixture("redis-store.json");
-    expect(saved).toMatchObject({ sending: 2, deliveredParts: [0] });
-    const memory = createMemoryStore();
-    await memory.set("redis-key", saved);
-    const store: DeliveryStore = { ...memory, writeAhead: true };
-    const h = harness(small, { store });
-    const receipt = await h.send({ text }, to, { idempotencyKey: "redis-key" });
-    expect(sentTexts(h)).toEqual(["two two", "four four"]);
-    expect(receipt.messages.map((m) => m.part)).toEqual([0, 1, 3]);
-    expect(receipt.failures.map((f) => [f.part, f.error.code, f.ambiguous])).toEqual([
-      [2, "transport_error", true],
-    ]);
-    expect(await memory.get("redis-key")).toMatchObject({ version: JOURNAL_VERSION, ambiguousParts: [2] });
-  });
+  it.each([
+    ["before versions", "redis-store.json", undefined],
+    ["as version 1", "redis-store-v1.json", 1],
+  ])(
+    "resumes a write-ahead (Redis-format) journal written %s: the part being sent stays ambiguous",
+    async (_, name, version) => {
+      const saved = await fixture(name);
+      expect(saved).toMatchObject({ sending: 2, deliveredParts: [0] });
+      expect(saved.version).toBe(version);
+      const memory = createMemoryStore();
+      await memory.set("redis-key", saved);
+      const store: DeliveryStore = { ...memory, writeAhead: true };
+      const h = harness(small, { store });
+      const receipt = await h.send({ text }, to, { idempotencyKey: "redis-key" });
+      expect(sentTexts(h)).toEqual(["two two", "four four"]);
+      expect(receipt.messages.map((m) => m.part)).toEqual([0, 1, 3]);
+      expect(receipt.failures.map((f) => [f.part, f.error.code, f.ambiguous])).toEqual([
+        [2, "transport_error", true],
+      ]);
+      expect(await memory.get("redis-key")).toMatchObject({ version: JOURNAL_VERSION, ambiguousParts: [2] });
+    },
+  );
 
   it.each([
     ["a newer release's", JOURNAL_VERSION + 1],

@@ -33,6 +33,17 @@ describe("operation keys", () => {
     expect(two).not.toBe(one);
   });
 
+  it("without idempotencyKey, a send's parts share its random digits and differ in the rest", async () => {
+    const { send, transport } = harness(small);
+    await send(twoParts, to);
+    await send(twoParts, to);
+    const [a, b, c, d] = keys(transport.calls) as string[];
+    for (const key of [a, b, c, d]) expect(key).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(b?.slice(0, 18)).toBe(a?.slice(0, 18));
+    expect(new Set([a, b, c, d]).size).toBe(4);
+    expect(c?.slice(0, 18)).not.toBe(a?.slice(0, 18));
+  });
+
   it("resends an ambiguous failure when the transport deduplicates by key, and only then", async () => {
     for (const deduplicatesByKey of [true, false]) {
       const { send, transport } = harness();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Renderer } from "../../src/adapter/types.js";
 import { createPlainRenderer } from "../../src/markdown/plain-text.js";
-import { previewText } from "../../src/preview/preview-text.js";
+import { createPreviewText, previewText } from "../../src/preview/preview-text.js";
 import { createRunText } from "../../src/stream/run-text.js";
 import { testCapabilities } from "../engine/support/recording-transport.js";
 
@@ -38,6 +38,31 @@ describe("live preview cost past the text limit", () => {
     expect(shown?.text.endsWith("…")).toBe(true);
     expect(renderer.measure(shown?.text ?? "")).toBeLessThanOrEqual(LIMIT);
     expect(rendered()).toBeLessThan(16 * LIMIT);
+  });
+
+  it("once a head is shown, a text that only grows after it is neither parsed nor rendered again", () => {
+    const { renderer, rendered } = countingRenderer();
+    const preview = createPreviewText(capabilities, renderer);
+    let markdown = prose(40);
+    const fits = preview(markdown);
+    expect(fits?.text.endsWith("…")).toBe(false);
+    // Paragraph by paragraph past the limit, then on to several limits: the head shown at
+    // first stays, at no cost per update.
+    let head: string | undefined;
+    let renderedAtHead = 0;
+    for (let i = 40; i < 400; i += 1) {
+      markdown += `\n\n${paragraph(i)}`;
+      const text = preview(markdown)?.text;
+      if (head === undefined && text?.endsWith("…")) {
+        head = text;
+        renderedAtHead = rendered();
+      } else if (head !== undefined) expect(text).toBe(head);
+    }
+    expect(head).toBeDefined();
+    expect(rendered()).toBe(renderedAtHead);
+    // A text that does not extend it (rewritten from the start) is read again.
+    expect(preview(`Rewritten. ${markdown}`)?.text.startsWith("Rewritten.")).toBe(true);
+    expect(rendered()).toBeGreaterThan(renderedAtHead);
   });
 
   it("the window grows while what it holds renders within the limit (directives render nothing)", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { RenderedText } from "../../src/adapter/types.js";
 import type { LoadedMedia } from "../../src/media/types.js";
 import type { DeliveryPlan, PlanPart } from "../../src/plan/types.js";
-import { type SeenPreview, type SettleStep, settlePlan } from "../../src/preview/settle-plan.js";
+import { type SeenPreview, type SettleStep, settledPlan, settlePlan } from "../../src/preview/settle-plan.js";
 
 const rendered = (text: string): RenderedText => ({ text, plain: text });
 const text = (body: string): PlanPart => ({
@@ -221,15 +221,16 @@ const cases: Case[] = [
   },
 ];
 
+const stepOf = (c: Case): SettleStep =>
+  settlePlan(
+    c.plan,
+    { shown: "Hel", replyTo: undefined, undeletable: false, ...c.seen },
+    { replyTo: c.replyTo, maxLength: c.maxLength, measure: (value) => value.length },
+  );
+
 describe("settlePlan", () => {
   it.each(cases)("$name", (c) => {
-    const seen: SeenPreview = { shown: "Hel", replyTo: undefined, undeletable: false, ...c.seen };
-    const step = settlePlan(c.plan, seen, {
-      replyTo: c.replyTo,
-      maxLength: c.maxLength,
-      measure: (value) => value.length,
-    });
-    expect(step).toMatchObject(c.step);
+    expect(stepOf(c)).toMatchObject(c.step);
   });
 
   it("leaves its inputs as they were", () => {
@@ -245,5 +246,32 @@ describe("settlePlan", () => {
       },
     );
     expect(input).toEqual(before);
+  });
+});
+
+describe("settledPlan: the plan executed as the reply", () => {
+  const edited = [{ part: 0, from: "markup", to: "plain", reason: "the edit went as plain text" }];
+  it.each(cases)("$name", (c) => {
+    const step = stepOf(c);
+    const { plan: settled, prior } = settledPlan(c.plan, step, "p1", edited);
+    if (step.type === "delete" || step.type === "leave") {
+      // The whole reply goes as send would send it; what became of the preview is reported first.
+      expect(settled).toBe(c.plan);
+      expect(prior).toEqual(step.degraded);
+      return;
+    }
+    const [first, ...rest] = c.plan.parts;
+    expect(settled.parts.slice(1)).toEqual(rest);
+    expect(settled.degraded).toEqual(c.plan.degraded);
+    // Part 0 is the preview message, already showing its text: no further call for it.
+    expect(settled.parts[0]).toMatchObject({ type: "edit", messageId: "p1", text: step.text, applied: true });
+    if (step.into === "caption") {
+      // The media goes after it, without the caption the preview now shows.
+      expect(settled.parts[0]).toMatchObject({ media: first });
+      expect(prior).toEqual([...step.degraded, ...edited]);
+    } else {
+      expect(settled.parts[0]).not.toHaveProperty("media");
+      expect(prior).toEqual(edited);
+    }
   });
 });
