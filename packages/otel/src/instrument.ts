@@ -255,7 +255,6 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
   const waits = channel(OUTBOX_CHANNELS.wait);
   const onWait = (raw: unknown): void => {
     const note = raw as WaitNote;
-    if (note.reason === "pacing" && note.ms <= 0) return;
     const scope = store.getStore();
     scope?.span.addEvent(note.reason === "pacing" ? "outbox.pacing.wait" : "outbox.retry_after", {
       [ATTR.waitMs]: note.ms,
