@@ -3,7 +3,7 @@
  * latency, 429s, and the waits for pacing and for Retry-After. Attributes are the platform and
  * the outcome only, so their cardinality is bounded.
  */
-import type { Meter } from "@opentelemetry/api";
+import type { Attributes, Meter, MetricOptions } from "@opentelemetry/api";
 import { ATTR, type Outcome } from "./attributes.js";
 
 /** Where the instrumentation records deliveries. */
@@ -19,9 +19,32 @@ export interface DeliveryMetrics {
 /** Latency buckets in seconds: a call is tens of milliseconds, a paced part up to a minute. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
+/**
+ * A monotonic counter whose sums this process keeps and the SDK reads at each collection (an
+ * observable counter): adding is one map update instead of an SDK record per part, and the
+ * exported points (a cumulative, monotonic sum per attribute set) are those of a counter.
+ * `add` takes the attribute sets of {@link createDeliveryMetrics}, built once each.
+ */
+function tally(
+  meter: Meter,
+  name: string,
+  options: MetricOptions,
+): { add(n: number, attributes: Attributes): void } {
+  const sums = new Map<Attributes, number>();
+  const counter = meter.createObservableCounter(name, options);
+  counter.addCallback((result) => {
+    for (const [attributes, sum] of sums) result.observe(sum, attributes);
+  });
+  return {
+    add(n, attributes) {
+      sums.set(attributes, (sums.get(attributes) ?? 0) + n);
+    },
+  };
+}
+
 /** Create the instruments on `meter`. */
 export function createDeliveryMetrics(meter: Meter): DeliveryMetrics {
-  const parts = meter.createCounter("outbox.parts", {
+  const parts = tally(meter, "outbox.parts", {
     description: "Plan parts sent, by platform and outcome (delivered, failed, ambiguous)",
     unit: "{part}",
   });
@@ -30,7 +53,7 @@ export function createDeliveryMetrics(meter: Meter): DeliveryMetrics {
     unit: "s",
     advice: { explicitBucketBoundaries: LATENCY_BUCKETS },
   });
-  const limited = meter.createCounter("outbox.rate_limited", {
+  const limited = tally(meter, "outbox.rate_limited", {
     description: "Platform calls answered 429 (rate limited)",
     unit: "{response}",
   });
@@ -44,10 +67,25 @@ export function createDeliveryMetrics(meter: Meter): DeliveryMetrics {
     unit: "s",
     advice: { explicitBucketBoundaries: LATENCY_BUCKETS },
   });
-  const by = (platform: string | undefined) => (platform === undefined ? {} : { [ATTR.platform]: platform });
+  // The attribute sets are few (platforms × outcomes): each is built once and reused.
+  const sets = new Map<string | undefined, Map<Outcome | undefined, Attributes>>();
+  const by = (platform: string | undefined, outcome?: Outcome): Attributes => {
+    let ofPlatform = sets.get(platform);
+    if (ofPlatform === undefined) {
+      ofPlatform = new Map();
+      sets.set(platform, ofPlatform);
+    }
+    let attributes = ofPlatform.get(outcome);
+    if (attributes === undefined) {
+      attributes = platform === undefined ? {} : { [ATTR.platform]: platform };
+      if (outcome !== undefined) attributes[ATTR.outcome] = outcome;
+      ofPlatform.set(outcome, Object.freeze(attributes));
+    }
+    return attributes;
+  };
   return {
     part(platform, outcome, seconds) {
-      const attributes = { ...by(platform), [ATTR.outcome]: outcome };
+      const attributes = by(platform, outcome);
       parts.add(1, attributes);
       latency.record(seconds, attributes);
     },

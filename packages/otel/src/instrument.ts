@@ -60,7 +60,10 @@ export interface OutboxTelemetry {
 /** The span of an operation under way, what its children inherit, and when it started. */
 interface Scope {
   span: Span;
-  context: Context;
+  /** The context the span was started in. */
+  parent: Context;
+  /** The span's own context, made when a child or a propagator first asks (a call has none). */
+  context: Context | undefined;
   platform: string | undefined;
   target: string | undefined;
   started: number;
@@ -94,9 +97,17 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
     inherited: Pick<Scope, "platform" | "target">,
   ): Scope => {
     const span = tracer.startSpan(name, { kind, attributes }, parent);
-    return { span, context: trace.setSpan(parent, span), ...inherited, started: performance.now() };
+    return {
+      span,
+      parent,
+      context: undefined,
+      platform: inherited.platform,
+      target: inherited.target,
+      started: performance.now(),
+    };
   };
-  const parentOf = (parent: Scope | undefined): Context => parent?.context ?? contextApi.active();
+  const parentOf = (parent: Scope | undefined): Context =>
+    parent === undefined ? contextApi.active() : contextOf(parent);
 
   function watch<M extends object>(name: string, handlers: Handlers<M>): void {
     const traced = tracingChannel(name) as TracingChannel<unknown, M & { error?: unknown }>;
@@ -157,14 +168,14 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
   watchReply<SendTrace>(OUTBOX_CHANNELS.send, "outbox.send");
 
   watch<PartTrace>(OUTBOX_CHANNELS.part, {
-    open: (message, parent) =>
-      start(
-        "outbox.part",
-        SpanKind.INTERNAL,
-        { [ATTR.part]: message.part, [ATTR.partType]: message.type, ...platformOf(parent) },
-        parentOf(parent),
-        { platform: parent?.platform, target: parent?.target },
-      ),
+    open: (message, parent) => {
+      const attributes: Attributes = { [ATTR.part]: message.part, [ATTR.partType]: message.type };
+      if (parent?.platform !== undefined) attributes[ATTR.platform] = parent.platform;
+      return start("outbox.part", SpanKind.INTERNAL, attributes, parentOf(parent), {
+        platform: parent?.platform,
+        target: parent?.target,
+      });
+    },
     close: (message, scope) => {
       const failure = message.error ?? message.result?.error;
       const outcome = outcomeOf(failure);
@@ -178,20 +189,18 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
   });
 
   watch<CallTrace>(OUTBOX_CHANNELS.call, {
-    open: (message, parent) =>
-      start(
-        "outbox.call",
-        SpanKind.CLIENT,
-        {
-          ...platformOf(parent),
-          [ATTR.target]: parent?.target ?? hash(message.to),
-          [ATTR.attempt]: message.attempt,
-          ...(message.part === undefined ? {} : { [ATTR.part]: message.part }),
-          ...(message.kind === undefined ? {} : { [ATTR.kind]: message.kind }),
-        },
-        parentOf(parent),
-        { platform: parent?.platform, target: parent?.target },
-      ),
+    open: (message, parent) => {
+      const attributes: Attributes = {};
+      if (parent?.platform !== undefined) attributes[ATTR.platform] = parent.platform;
+      attributes[ATTR.target] = parent?.target ?? hash(message.to);
+      attributes[ATTR.attempt] = message.attempt;
+      if (message.part !== undefined) attributes[ATTR.part] = message.part;
+      if (message.kind !== undefined) attributes[ATTR.kind] = message.kind;
+      return start("outbox.call", SpanKind.CLIENT, attributes, parentOf(parent), {
+        platform: parent?.platform,
+        target: parent?.target,
+      });
+    },
     close: (message, scope) => {
       scope.span.setAttribute(ATTR.outcome, outcomeOf(message.error));
       const status = statusOf(message.error);
@@ -214,7 +223,7 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
         { platform: message.platform, target: hash(message.to) },
       );
       // What the worker continues the trace from: written into the job as it is queued.
-      propagation.inject(scope.context, message.carrier);
+      propagation.inject(contextOf(scope), message.carrier);
       return scope;
     },
     close: () => {},
@@ -247,7 +256,6 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
   const onWait = (raw: unknown): void => {
     const note = raw as WaitNote;
     const scope = store.getStore();
-    if (note.reason === "pacing" && note.ms <= 0) return;
     scope?.span.addEvent(note.reason === "pacing" ? "outbox.pacing.wait" : "outbox.retry_after", {
       [ATTR.waitMs]: note.ms,
       [ATTR.attempt]: note.attempt,
@@ -264,9 +272,10 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
   };
 }
 
-/** The platform attribute a child inherits from its parent, when it has one. */
-function platformOf(parent: Scope | undefined): Attributes {
-  return parent?.platform === undefined ? {} : { [ATTR.platform]: parent.platform };
+/** The span's context, for its children and the propagator: made once, on first use. */
+function contextOf(scope: Scope): Context {
+  if (scope.context === undefined) scope.context = trace.setSpan(scope.parent, scope.span);
+  return scope.context;
 }
 
 /** The messaging attributes of the queue's spans (semantic conventions: messaging). */

@@ -118,14 +118,10 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
   for (let retries = 0; ; retries += 1) {
     const asked = waitChannel.hasSubscribers ? clock.now() : undefined;
     const ticket = await pacer.acquire(to, signal, limited, context.kind);
-    if (asked !== undefined)
-      noteWait(() => ({
-        to,
-        part: context.part,
-        attempt: retries,
-        reason: "pacing",
-        ms: clock.now() - asked,
-      }));
+    // Only a call the pacer held is a wait worth telling (most calls pass at once).
+    const waited = asked === undefined ? 0 : clock.now() - asked;
+    if (waited > 0)
+      noteWait(() => ({ to, part: context.part, attempt: retries, reason: "pacing", ms: waited }));
     // Every released call is answered to the pacer (its latency allowance), gate included.
     try {
       await gate?.(

@@ -62,7 +62,10 @@ export interface CallTrace {
   error?: unknown;
 }
 
-/** A wait before a call: for the pacer's token, or the Retry-After a 429 asked for. */
+/**
+ * A wait before a call: for the pacer's token (published only when the pacer held the call),
+ * or the Retry-After a 429 asked for.
+ */
 export interface WaitNote {
   /** The chat's id, for an observer to redact. */
   to: string;
