@@ -9,14 +9,13 @@
  * does not count. Also HTTP calls per payload. Goals (client CPU): text ≤ 1.10×, image
  * ≤ 1.05×. Gated: every ratio.
  */
-import { randomFillSync } from "node:crypto";
-import { crc32, deflateSync } from "node:zlib";
 import { createTeamsAdapter } from "@outbox/teams";
 import { EMULATOR_IDENTITY, startEmulatedMediaHost } from "@outbox/teams/testing";
 import { skippingClock, textAndMedia } from "../support/adapter-bench.js";
 import { startEmulatorProcess, TEAMS_TO } from "../support/emulator-child.js";
 import type { Suite } from "../support/metrics.js";
 import { Agent, requestApi } from "../support/undici.js";
+import { noisePng } from "./png.js";
 
 const MARKDOWN = "Here is **bold**, _italic_, `code` and a [link](https://example.com/x). "
   .repeat(5)
@@ -70,7 +69,8 @@ export const teamsSuite: Suite = {
         clock: skippingClock(),
       });
       const target = { to: TEAMS_TO };
-      const bytes = noisePng(context.quick ? 128 : 256);
+      // RGB noise does not compress: 3 × side² bytes, about 64 KB quick and 256 KB in full.
+      const bytes = noisePng(context.quick ? 148 : 296);
       const image = { mimeType: "image/png", data: bytes, fileName: "noise.png" };
       const text = {
         adapter: () => adapter.send({ text: MARKDOWN }, target),
@@ -104,28 +104,3 @@ export const teamsSuite: Suite = {
     }
   },
 };
-
-/** A valid RGBA PNG of `side` × `side` random pixels (about 4 × side² bytes: noise does not compress). */
-function noisePng(side: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, "latin1");
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const rows = Buffer.alloc(side * (side * 4 + 1));
-  randomFillSync(rows);
-  for (let row = 0; row < side; row++) rows[row * (side * 4 + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from("\x89PNG\r\n\x1a\n", "latin1"),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
