@@ -3,14 +3,14 @@
  * another process, limits off), client CPU (this process) and wall time per reply,
  * interleaved rounds: a formatted Markdown text of about 350 characters against
  * hand-written equivalent Teams HTML (`POST /v3/conversations/{id}/activities`), and a
- * 256 KB PNG put on a media host on 127.0.0.1 and linked (the bare side puts the bytes it
- * holds on the same host and posts the link; the emulator fetches either). Both
+ * 256 KB PNG inline as a `data:` URI (under Teams' 1 MB inline bound; the bare side encodes
+ * the bytes it holds the same way). Both
  * sides fetch the token once and reuse it. The adapter's clock skips its sleeps, so pacing
  * does not count. Also HTTP calls per payload. Goals (client CPU): text ≤ 1.10×, image
  * ≤ 1.05×. Gated: every ratio.
  */
 import { createTeamsAdapter } from "@outbox/teams";
-import { EMULATOR_IDENTITY, startEmulatedMediaHost } from "@outbox/teams/testing";
+import { EMULATOR_IDENTITY } from "@outbox/teams/testing";
 import { skippingClock, textAndMedia } from "../support/adapter-bench.js";
 import { startEmulatorProcess, TEAMS_TO } from "../support/emulator-child.js";
 import type { Suite } from "../support/metrics.js";
@@ -30,7 +30,6 @@ export const teamsSuite: Suite = {
   async run(context) {
     const emulator = await startEmulatorProcess(false, "teams");
     const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
-    const hosted = await startEmulatedMediaHost();
     try {
       const serviceUrl = emulator.apiRoot;
       const tokenUrl = new URL(emulator.token);
@@ -65,7 +64,6 @@ export const teamsSuite: Suite = {
         ...EMULATOR_IDENTITY,
         tokenUrl: emulator.token,
         serviceUrl,
-        media: { host: hosted.host },
         clock: skippingClock(),
       });
       const target = { to: TEAMS_TO };
@@ -79,27 +77,23 @@ export const teamsSuite: Suite = {
       const withImage = {
         name: "image",
         adapter: () => adapter.send({ media: [image] }, target),
-        bare: async () => {
-          const { url } = await hosted.host.put({
-            mimeType: "image/png",
-            fileName: "noise.png",
-            size: bytes.length,
-            open: async function* () {
-              yield bytes;
-            },
-          });
-          return post({
+        bare: () =>
+          post({
             type: "message",
-            attachments: [{ contentType: "image/png", contentUrl: url, name: "noise.png" }],
-          });
-        },
+            attachments: [
+              {
+                contentType: "image/png",
+                contentUrl: `data:image/png;base64,${bytes.toString("base64")}`,
+                name: "noise.png",
+              },
+            ],
+          }),
       };
       const metrics = await textAndMedia("teams", "bare undici requests", emulator, text, withImage, context);
       await adapter.close?.();
       return metrics;
     } finally {
       await dispatcher.close();
-      await hosted.close();
       emulator.close();
     }
   },
