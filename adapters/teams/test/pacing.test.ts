@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 /** Send `count` replies one after another to one conversation; the virtual time each was answered. */
-async function sendAll(count: number, rateLimits: readonly RateLimit[]) {
+async function sendAll(count: number, rateLimits: RateLimit[]) {
   const clock = createManualClock();
   emulator = await startTeamsEmulator({ conversations: [{ id: CHAT }], now: clock.now });
   const adapter = createTeamsAdapter({
@@ -40,7 +40,7 @@ async function sendAll(count: number, rateLimits: readonly RateLimit[]) {
 
 describe("Teams pacing", () => {
   it("sends 120 replies to one conversation with no 429, the 60-in-30-s window setting the pace", async () => {
-    const { answeredAt, failed, refusals } = await sendAll(120, TEAMS_RATE_LIMITS);
+    const { answeredAt, failed, refusals } = await sendAll(120, [...TEAMS_RATE_LIMITS]);
     expect(refusals).toBe(0);
     expect(failed).toBe(0);
     // 7 a second and 8 in 2 s alone would allow the 120th at 28 s; 60 in 30 s holds it to 30 s.
