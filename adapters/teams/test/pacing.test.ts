@@ -4,6 +4,7 @@
  * not on how fast the machine answered.
  */
 import { createManualClock, type RateLimit } from "@outbox/core";
+import { Agent, type Dispatcher } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTeamsAdapter, TEAMS_RATE_LIMITS } from "../src/index.js";
 import { emulatorConfig, startTeamsEmulator, type TeamsEmulator } from "../src/testing/index.js";
@@ -55,5 +56,35 @@ describe("Teams pacing", () => {
     const short = TEAMS_RATE_LIMITS.filter((rule) => rule.intervalMs <= 2000);
     const { refusals } = await sendAll(120, short);
     expect(refusals).toBeGreaterThan(0);
+  });
+});
+
+/** A real undici Agent whose token requests start `ms` later: a slow identity platform. */
+function slowTokens(ms: number): Dispatcher {
+  return new Agent().compose((dispatch) => (options, handler) => {
+    if (!options.path.includes("/oauth2/")) return dispatch(options, handler);
+    setTimeout(() => dispatch(options, handler), ms);
+    return true;
+  });
+}
+
+describe("Teams pacing with a slow token", () => {
+  // On the real clock: the emulator's buckets start at the first request it sees, as the
+  // connector's do, which a virtual clock jumping over requests in flight would not show.
+  it("a burst on a cold adapter draws no 429 when the token takes 1.5 s", async () => {
+    emulator = await startTeamsEmulator({ conversations: [{ id: CHAT }] });
+    const dispatcher = slowTokens(1500);
+    const adapter = createTeamsAdapter({ ...emulatorConfig(emulator), dispatcher, retry: { maxRetries: 0 } });
+    try {
+      const receipts = await Promise.all(
+        Array.from({ length: 12 }, (_, n) => adapter.send({ text: `m${n}` }, { to: CHAT })),
+      );
+      expect(receipts.flatMap((r) => r.failures.map((f) => f.error.message))).toEqual([]);
+      expect(emulator.rateLimitRefusals()).toBe(0);
+      expect(emulator.tokensIssued()).toBe(1);
+    } finally {
+      await adapter.close?.();
+      await dispatcher.close();
+    }
   });
 });
