@@ -9,6 +9,9 @@ function bytes(value: number | undefined): string {
   return `${+(value / 1024).toFixed(1)} KB`;
 }
 
+/** An upload limit: 0 is a kind never uploaded (it goes by link). */
+const uploads = (value: number) => (value === 0 ? "none" : bytes(value));
+
 const yes = (value: boolean) => (value ? "yes" : "no");
 
 /** The MIME types a kind takes, where the adapter declares them (short names: `jpeg, png`). */
@@ -38,7 +41,7 @@ const rows: Row[] = [
     (kind): Row => [
       `${kind}: native / upload limit`,
       (c) =>
-        `${yes(c.media.kinds.includes(kind))} / ${bytes(c.media.maxBytes[kind] ?? c.media.maxBytes.default)}${formats(c, kind)}`,
+        `${yes(c.media.kinds.includes(kind))} / ${uploads(c.media.maxBytes[kind] ?? c.media.maxBytes.default)}${formats(c, kind)}`,
     ],
   ),
   [

@@ -5,7 +5,9 @@
  * 20/min per group, 30/s overall); the same over C Slack channels (chat.postMessage 1/s per
  * channel, burst 4) and C Discord channels (5 per 5 s per channel, 50/s per bot), each adapter with its
  * defaults against its emulator; and fewer replies over Matrix rooms at Synapse's default
- * `rc_message` (0.2 events a second per user over every room, bursts of 10). Reports lost and duplicated messages, the 429s the
+ * `rc_message` (0.2 events a second per user over every room, bursts of 10), and Teams
+ * conversations at the connector's four per-conversation windows (load-teams.ts: the
+ * 60-in-30-s window binds). Reports lost and duplicated messages, the 429s the
  * emulator answered, wall time over the floor the limits allow, and the client CPU per
  * message under load over the same message sent alone (emulator without limits), alone
  * meaning at the load's pace (the goal) and back to back (gated, hot caches). WhatsApp's
@@ -16,6 +18,8 @@
 import { createDiscordAdapter } from "@outbox/discord";
 import { createMatrixAdapter } from "@outbox/matrix";
 import { createSlackAdapter } from "@outbox/slack";
+import { createTeamsAdapter } from "@outbox/teams";
+import { EMULATOR_IDENTITY } from "@outbox/teams/testing";
 import { createTelegramAdapter } from "@outbox/telegram";
 import { skippingClock } from "../support/adapter-bench.js";
 import { CHATS, type EmulatorProcess, loadChannel, startEmulatorProcess } from "../support/emulator-child.js";
@@ -23,6 +27,7 @@ import { deliveryMetrics, loadReply, tally } from "../support/load-delivery.js";
 import { measure } from "../support/measure.js";
 import type { Metric, Suite } from "../support/metrics.js";
 import { round, stats } from "../support/stats.js";
+import { TEAMS_LOAD, teamsFloor } from "./load-teams.js";
 import { startWhatsAppLoadEmulator, whatsappLoad } from "./load-whatsapp.js";
 
 /** The emulator's default limits (adapters/telegram/src/testing/emulator/rate-limits.ts). */
@@ -42,13 +47,14 @@ const MATRIX = { perSecond: 0.2, burst: 10 };
 /** Replies and rooms of the Matrix scenario: the burst, then 20 (full) or 1 (quick) at the limit's pace. */
 const MATRIX_LOAD = { full: { total: 30, chats: 10 }, quick: { total: 11, chats: 4 } };
 
-/** Where the load goes: Telegram private chats or groups, Slack channels, Discord channels. */
-type Kind = "private" | "group" | "slack" | "discord" | "matrix";
+/** Where the load goes: Telegram private chats or groups, Slack, Discord, Matrix or Teams places. */
+type Kind = "private" | "group" | "slack" | "discord" | "matrix" | "teams";
 
 /** Shortest time the emulator's limits allow for `total` messages spread evenly over `chats`, in ms. */
 export function floorMs(total: number, chats: number, kind: Kind): number {
   const perChat = Math.ceil(total / chats);
   if (kind === "matrix") return (Math.max(0, total - MATRIX.burst) / MATRIX.perSecond) * 1000;
+  if (kind === "teams") return teamsFloor(total, chats).ms;
   if (kind === "slack") return (Math.max(0, perChat - SLACK.burst) / SLACK.perChannel) * 1000;
   if (kind === "discord") {
     const windows = (Math.ceil(perChat / DISCORD.limit) - 1) * DISCORD.windowS;
@@ -79,6 +85,12 @@ function sender(kind: Kind, chats: number, emulator: EmulatorProcess) {
   if (kind === "matrix")
     return {
       adapter: createMatrixAdapter({ homeserver: apiRoot, accessToken: token }),
+      chatOf: (i: number) => loadChannel(kind, (i % chats) + 1),
+    };
+  if (kind === "teams")
+    return {
+      // The child gives the connector as the API root and the token endpoint as the "token".
+      adapter: createTeamsAdapter({ ...EMULATOR_IDENTITY, tokenUrl: token, serviceUrl: apiRoot }),
       chatOf: (i: number) => loadChannel(kind, (i % chats) + 1),
     };
   if (kind === "discord")
@@ -170,6 +182,16 @@ async function atPace(
   return (used.user + used.system) / 1000 / count;
 }
 
+/** Replies and places of a scenario: Matrix and Teams send their own counts (see their constants). */
+function shape(kind: Kind, quick: boolean, total: number, chats: number): { total: number; chats: number } {
+  if (kind === "matrix") return MATRIX_LOAD[quick ? "quick" : "full"];
+  if (kind === "teams") {
+    const { perConversation, chats: c } = TEAMS_LOAD[quick ? "quick" : "full"];
+    return { total: perConversation * c, chats: c };
+  }
+  return { total, chats };
+}
+
 /** The load suite. */
 export const loadSuite: Suite = {
   name: "load",
@@ -177,7 +199,7 @@ export const loadSuite: Suite = {
     const total = quick ? 60 : 1_000;
     const chats = quick ? 20 : CHATS;
     // Started together (each process takes seconds to start); one limited emulator per scenario.
-    const kinds = ["private", "group", "slack", "discord", "matrix"] as const;
+    const kinds = ["private", "group", "slack", "discord", "matrix", "teams"] as const;
     const whatsapp = startWhatsAppLoadEmulator(chats);
     const [open, ...limited] = await Promise.all([
       startEmulatorProcess(false),
@@ -188,8 +210,7 @@ export const loadSuite: Suite = {
     const single = await alone(quick, open as EmulatorProcess);
     const metrics: Metric[] = [];
     for (const [index, kind] of kinds.entries()) {
-      const { total: n, chats: c } =
-        kind === "matrix" ? MATRIX_LOAD[quick ? "quick" : "full"] : { total, chats };
+      const { total: n, chats: c } = shape(kind, quick, total, chats);
       const run = await scenario(kind, n, c, limited[index] as EmulatorProcess);
       const id = `load.${kind}`;
       const places = {
@@ -198,6 +219,7 @@ export const loadSuite: Suite = {
         slack: "Slack channels",
         discord: "Discord channels",
         matrix: "Matrix rooms",
+        teams: "Teams conversations",
       };
       metrics.push(
         ...deliveryMetrics({
@@ -205,6 +227,7 @@ export const loadSuite: Suite = {
           where: `${n} replies to ${c} ${places[kind]}`,
           ...run,
           refusedBy: "the emulator's enforced limits",
+          ...(kind === "teams" ? { floorNote: `(binding: ${teamsFloor(n, c).binding})` } : {}),
           quick,
         }),
       );

@@ -3,20 +3,19 @@
  * another process, limits off), client CPU (this process) and wall time per reply,
  * interleaved rounds: a formatted Markdown text of about 350 characters against
  * hand-written equivalent Teams HTML (`POST /v3/conversations/{id}/activities`), and a
- * 256 KB PNG put on a media host on 127.0.0.1 and linked (the bare side puts the bytes it
- * holds on the same host and posts the link; the emulator fetches either). Both
+ * 256 KB PNG inline as a `data:` URI (under Teams' 1 MB inline bound; the bare side encodes
+ * the bytes it holds the same way). Both
  * sides fetch the token once and reuse it. The adapter's clock skips its sleeps, so pacing
  * does not count. Also HTTP calls per payload. Goals (client CPU): text ≤ 1.10×, image
  * ≤ 1.05×. Gated: every ratio.
  */
-import { randomFillSync } from "node:crypto";
-import { crc32, deflateSync } from "node:zlib";
 import { createTeamsAdapter } from "@outbox/teams";
-import { EMULATOR_IDENTITY, startEmulatedMediaHost } from "@outbox/teams/testing";
+import { EMULATOR_IDENTITY } from "@outbox/teams/testing";
 import { skippingClock, textAndMedia } from "../support/adapter-bench.js";
 import { startEmulatorProcess, TEAMS_TO } from "../support/emulator-child.js";
 import type { Suite } from "../support/metrics.js";
 import { Agent, requestApi } from "../support/undici.js";
+import { noisePng } from "./png.js";
 
 const MARKDOWN = "Here is **bold**, _italic_, `code` and a [link](https://example.com/x). "
   .repeat(5)
@@ -31,7 +30,6 @@ export const teamsSuite: Suite = {
   async run(context) {
     const emulator = await startEmulatorProcess(false, "teams");
     const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
-    const hosted = await startEmulatedMediaHost();
     try {
       const serviceUrl = emulator.apiRoot;
       const tokenUrl = new URL(emulator.token);
@@ -66,11 +64,11 @@ export const teamsSuite: Suite = {
         ...EMULATOR_IDENTITY,
         tokenUrl: emulator.token,
         serviceUrl,
-        media: { host: hosted.host },
         clock: skippingClock(),
       });
       const target = { to: TEAMS_TO };
-      const bytes = noisePng(context.quick ? 128 : 256);
+      // RGB noise does not compress: 3 × side² bytes, about 64 KB quick and 256 KB in full.
+      const bytes = noisePng(context.quick ? 148 : 296);
       const image = { mimeType: "image/png", data: bytes, fileName: "noise.png" };
       const text = {
         adapter: () => adapter.send({ text: MARKDOWN }, target),
@@ -79,53 +77,24 @@ export const teamsSuite: Suite = {
       const withImage = {
         name: "image",
         adapter: () => adapter.send({ media: [image] }, target),
-        bare: async () => {
-          const { url } = await hosted.host.put({
-            mimeType: "image/png",
-            fileName: "noise.png",
-            size: bytes.length,
-            open: async function* () {
-              yield bytes;
-            },
-          });
-          return post({
+        bare: () =>
+          post({
             type: "message",
-            attachments: [{ contentType: "image/png", contentUrl: url, name: "noise.png" }],
-          });
-        },
+            attachments: [
+              {
+                contentType: "image/png",
+                contentUrl: `data:image/png;base64,${bytes.toString("base64")}`,
+                name: "noise.png",
+              },
+            ],
+          }),
       };
       const metrics = await textAndMedia("teams", "bare undici requests", emulator, text, withImage, context);
       await adapter.close?.();
       return metrics;
     } finally {
       await dispatcher.close();
-      await hosted.close();
       emulator.close();
     }
   },
 };
-
-/** A valid RGBA PNG of `side` × `side` random pixels (about 4 × side² bytes: noise does not compress). */
-function noisePng(side: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, "latin1");
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const rows = Buffer.alloc(side * (side * 4 + 1));
-  randomFillSync(rows);
-  for (let row = 0; row < side; row++) rows[row * (side * 4 + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from("\x89PNG\r\n\x1a\n", "latin1"),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}

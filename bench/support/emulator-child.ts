@@ -56,13 +56,14 @@ export const CHATS = 50;
 /** The channel the Slack emulator knows. */
 export const SLACK_CHANNEL = "C0BENCH";
 
-/** The `i`-th (1…CHATS) extra channel the Slack, Discord or Matrix emulator knows, for load. */
-export function loadChannel(platform: "slack" | "discord" | "matrix", i: number): string {
+/** The `i`-th (1…CHATS) extra channel the Slack, Discord, Matrix or Teams emulator knows, for load. */
+export function loadChannel(platform: "slack" | "discord" | "matrix" | "teams", i: number): string {
   if (platform === "matrix") return `!load${i}:outbox.test`;
+  if (platform === "teams") return `a:1load${i}`;
   return platform === "slack" ? `C0LOAD${i}` : (1100000000000001000n + BigInt(i)).toString();
 }
 
-const loadChannels = (platform: "slack" | "discord" | "matrix", chats: number) =>
+const loadChannels = (platform: "slack" | "discord" | "matrix" | "teams", chats: number) =>
   Array.from({ length: chats }, (_, i) => loadChannel(platform, i + 1));
 
 /** Texts per channel, for channels with any. */
@@ -179,7 +180,7 @@ async function start(platform: Platform, limits: boolean, chats: number): Promis
   }
   if (platform === "teams") {
     const { startTeamsEmulator } = await import("@outbox/teams/testing");
-    const ids = [TEAMS_TO, ...Array.from({ length: chats }, (_, i) => `a:1load${i + 1}`)];
+    const ids = [TEAMS_TO, ...loadChannels("teams", chats)];
     const emulator = await startTeamsEmulator({
       conversations: ids.map((id) => ({ id })),
       ...(limits ? {} : { rateLimits: false }),

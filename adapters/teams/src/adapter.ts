@@ -62,7 +62,7 @@ export function createTeamsAdapter(config: TeamsAdapterConfig): ChannelAdapter {
     ...(own ? { own } : {}),
     timeoutMs,
   });
-  return createAdapter({
+  const adapter = createAdapter({
     name: "teams",
     capabilities: teamsCapabilitiesFor(config.rateLimits),
     renderer: teamsRenderer,
@@ -75,4 +75,26 @@ export function createTeamsAdapter(config: TeamsAdapterConfig): ChannelAdapter {
     // Never in our own messages; declared so the engine redacts it wherever else it could surface.
     ...(config.clientSecret ? { secrets: [config.clientSecret] } : {}),
   });
+  return {
+    ...adapter,
+    // The token is made ready before the engine paces the reply: fetched inside the first paced
+    // call, it would hold every operation the pacer released meanwhile, and they would reach the
+    // connector at once, over its windows. A failure is left for that call to report in the receipt.
+    // Only on the cold path, and only for a reply the plan accepts: bad input is refused first.
+    send: async (payload, target, options) => {
+      if (tokens.needsFetch() && (await planned(adapter, payload, target)))
+        await tokens.get(options?.signal).catch(() => undefined);
+      return adapter.send(payload, target, options);
+    },
+  };
+}
+
+/** Whether the engine would plan this reply (its checks pass); the refusal is `send`'s to throw. */
+async function planned(adapter: ChannelAdapter, ...[payload, target]: Parameters<ChannelAdapter["send"]>) {
+  try {
+    await adapter.plan?.(payload, target);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -3,8 +3,9 @@
  * docs/adapters/teams.md): one activity is at most 40 KB counted as UTF-16 (inline images
  * excepted), so a text chunk is measured in UTF-16 bytes of its JSON string and kept to 28 KB,
  * leaving the rest for the envelope; text goes as the HTML subset Teams shows (`textFormat:
- * "xml"`); media go by the URL of `media.host` (a bot uploads no files): images as image
- * attachments, other files as a card linking them, so videos and audio are documents, never
+ * "xml"`); an image up to 1 MB goes inline as a `data:` URI, every other item by the URL of
+ * `media.host` (a bot uploads no files): images as image attachments, other files as a card
+ * linking them, so videos and audio are documents, never
  * in the same activity as text, so every message the person sees has its own id;
  * no captions, albums or voice notes; threads are channel threads; edits and deletes by
  * activity id; the connector's per-conversation rate limits.
@@ -17,7 +18,11 @@ export const MAX_ACTIVITY_UTF16_BYTES = 40 * 1024;
 /** Budget of one text chunk in UTF-16 bytes of its JSON string: 28 KB, the rest left for the envelope. */
 export const MAX_TEXT_UTF16_BYTES = 28 * 1024;
 
-/** Largest image Teams shows inline as a `data:` URI (the emulator's limit; the adapter links every image). */
+/**
+ * Largest image sent inline as a `data:` URI. Microsoft documents inline images (and leaves
+ * them out of the 40 KB activity limit) but names no size for them: 1 MB is our bound, to be
+ * confirmed on a live tenant (docs/adapters/teams.md, "What a live tenant should confirm").
+ */
 export const INLINE_IMAGE_MAX_BYTES = 1024 * 1024;
 
 /** Largest file Teams is handed by URL from `media.host` (the host may refuse less). */
@@ -46,9 +51,9 @@ export function teamsCapabilitiesFor(rateLimits: readonly RateLimit[] = TEAMS_RA
       // Teams plays no video or audio a bot sends: they go as documents (a card with the link), said in the receipt.
       kinds: ["image", "document"],
       formats: { image: ["image/png", "image/jpeg", "image/gif"] },
-      // A bot uploads no files: core puts every item on `media.host` and the transport links it (`op.url`).
-      maxBytes: { default: HOSTED_MAX_BYTES },
-      uploads: false,
+      // "Uploaded" here is an image inline as a `data:` URI; 0 for the rest: never uploaded, so core
+      // puts them (and an image over the inline limit) on `media.host` and the transport links them.
+      maxBytes: { default: 0, image: INLINE_IMAGE_MAX_BYTES },
       byUrl: { default: HOSTED_MAX_BYTES },
     },
     album: null,

@@ -1,12 +1,15 @@
 /**
  * The adapter over the emulator: mentions that cannot be forged, conversations the bot is not
- * in, channel threads, media by the link of `media.host` and as a linked card (and a failure
- * naming `media.host` without one), one activity per visible message, edits and deletes.
+ * in, channel threads, small images inline, larger ones and other files by the link of
+ * `media.host` (and a failure naming `media.host` without one), one activity per visible
+ * message, edits and deletes.
  */
+
+import { crc32 } from "node:zlib";
 import { fixtureBytes, fixturePath, fixtureSha256 } from "@outbox/conformance";
 import { TargetNotFoundError, UnsupportedFeatureError } from "@outbox/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTeamsAdapter, type TeamsAdapterConfig } from "../src/index.js";
+import { createTeamsAdapter, INLINE_IMAGE_MAX_BYTES, type TeamsAdapterConfig } from "../src/index.js";
 import {
   type EmulatedConversation,
   emulatorConfig,
@@ -74,22 +77,54 @@ describe("Teams adapter", () => {
     expect(missing.failures[0]?.error).toBeInstanceOf(TargetNotFoundError);
   });
 
-  it("sends an image by its media.host link, text and file as separate activities with their own ids", async () => {
-    const { e, adapter } = await setup();
+  it("sends a small image inline without a media host, text and file as separate activities with their own ids", async () => {
+    const { e, adapter } = await setup({ media: { localRoots: [root] } });
     const receipt = await adapter.send({ text: "Look:", mediaUrls: [fixturePath("png")] }, { to: CHAT });
     expect(receipt.ok).toBe(true);
     expect(receipt.messages.map((m) => m.kind)).toEqual(["text", "image"]);
     expect(new Set(receipt.messages.map((m) => m.id)).size).toBe(2);
     const activities = e.history(CHAT).map((a) => a.activity);
     expect(activities.every((a) => a.text === undefined || a.attachments === undefined)).toBe(true);
-    const image = e.observe(CHAT)[1];
-    expect(image).toMatchObject({
+    expect(e.observe(CHAT)[1]).toMatchObject({
       kind: "image",
       sha256: fixtureSha256("png"),
       bytes: fixtureBytes("png").length,
     });
-    expect(activities[1]?.attachments).toMatchObject([{ contentUrl: e.urlFetches[0] }]);
-    expect(receipt.messages[1]?.media).toMatchObject([{ source: 0, via: "hosted" }]);
+    const inline = `data:image/png;base64,${fixtureBytes("png").toString("base64")}`;
+    expect(activities[1]?.attachments).toMatchObject([{ contentType: "image/png", contentUrl: inline }]);
+    expect(e.urlFetches).toEqual([]);
+    // Uploaded bytes (inline): no receipt entry says otherwise.
+    expect(receipt.messages[1]?.media).toBeUndefined();
+  });
+
+  it("sends an image over the inline limit as an image by its media.host link, said in the receipt", async () => {
+    const { e, adapter } = await setup();
+    const big = pngOver(INLINE_IMAGE_MAX_BYTES);
+    const receipt = await adapter.send(
+      { media: [{ data: big, mimeType: "image/png", fileName: "big.png" }] },
+      { to: CHAT },
+    );
+    expect(receipt.ok).toBe(true);
+    expect(receipt.degraded).toEqual([]);
+    expect(receipt.messages.map((m) => m.kind)).toEqual(["image"]);
+    expect(receipt.messages[0]?.media).toMatchObject([{ source: 0, via: "hosted" }]);
+    expect(e.history(CHAT)[0]?.activity.attachments).toMatchObject([
+      { contentType: "image/png", contentUrl: e.urlFetches[0] },
+    ]);
+    expect(e.observe(CHAT)[0]).toMatchObject({ kind: "image", bytes: big.length });
+  });
+
+  it("without a media host, an image over the inline limit fails before any call, its action naming media.host", async () => {
+    const { e, adapter } = await setup({ media: { localRoots: [root] } });
+    const big = pngOver(INLINE_IMAGE_MAX_BYTES);
+    const receipt = await adapter.send(
+      { text: "Chart:", media: [{ data: big, mimeType: "image/png", fileName: "big.png" }] },
+      { to: CHAT },
+    );
+    expect(receipt.messages.map((m) => m.kind)).toEqual(["text"]);
+    expect(receipt.failures[0]?.error).toBeInstanceOf(UnsupportedFeatureError);
+    expect(receipt.failures[0]?.action).toMatch(/set media\.host/);
+    expect(e.requests.map((r) => r.method)).toEqual(["sendToConversation"]);
   });
 
   it("sends a PDF and a video through the media host, as cards linking the files", async () => {
@@ -140,3 +175,16 @@ describe("Teams adapter", () => {
     expect(e.requests.map((r) => r.method)).toContain("deleteActivity");
   });
 });
+
+/** The PNG fixture grown past `bytes` by a text chunk before its end: a valid image Teams cannot take inline. */
+function pngOver(bytes: number): Buffer {
+  const png = fixtureBytes("png");
+  const data = Buffer.concat([Buffer.from("Comment\0", "latin1"), Buffer.alloc(bytes, "a")]);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write("tEXt", 4, "latin1");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  const end = png.length - 12; // IEND: length, type, CRC
+  return Buffer.concat([png.subarray(0, end), head, data, crc, png.subarray(end)]);
+}

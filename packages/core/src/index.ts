@@ -25,6 +25,7 @@ export * from "./adapter/types.js";
 export * from "./engine/index.js";
 export * from "./errors/errors.js";
 export { failureToJson, type ReceiptFailureJson } from "./errors/failure-json.js";
+export { type HeaderValues, networkFailure, retryAfterMs } from "./errors/http-failure.js";
 export { NEVER_CONNECTED, neverLeft, neverSent } from "./errors/never-sent.js";
 export {
   MIN_SECRET_LENGTH,

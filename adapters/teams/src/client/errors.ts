@@ -7,11 +7,12 @@
  */
 import {
   AuthError,
-  neverLeft,
+  networkFailure,
   type OutboxError,
   PlatformError,
   RateLimitedError,
   redactedExcerpt,
+  retryAfterMs,
   TargetNotFoundError,
   TransportError,
 } from "@outbox/core";
@@ -86,21 +87,9 @@ export function fromTokenEndpoint(status: number, text: string, secrets: readonl
   return new AuthError(message);
 }
 
-/** A `Retry-After` header in milliseconds (seconds, as the connector sends it). */
-function retryAfterMs(headers: Record<string, string | string[] | undefined>): number | undefined {
-  const value = headers["retry-after"];
-  const seconds = Number(Array.isArray(value) ? value[0] : value);
-  return value !== undefined && Number.isFinite(seconds) && seconds >= 0
-    ? Math.round(seconds * 1000)
-    : undefined;
-}
-
 /** A network failure: ambiguous unless the connection never opened. */
 export function fromNetwork(error: unknown, method: ConnectorMethod): OutboxError {
-  if (error instanceof TransportError || error instanceof RateLimitedError) return error;
-  const code = (error as { code?: unknown } | undefined)?.code;
-  const reason = typeof code === "string" ? code : error instanceof Error ? error.name : "network failure";
-  return new TransportError(`Teams ${method}: ${reason}`, { ambiguous: !neverLeft(error), cause: error });
+  return networkFailure(`Teams ${method}`, error);
 }
 
 /** A JSON object, or undefined. */

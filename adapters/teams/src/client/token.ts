@@ -17,6 +17,11 @@ export interface TokenSource {
   get(signal?: AbortSignal, stale?: string): Promise<string>;
   /** Values to keep out of messages: the secret and the tokens handed out so far. */
   secrets(): string[];
+  /**
+   * Whether `get()` would call the identity platform now (no token yet, or one due for
+   * renewal). A provided source answers false: its provider keeps its own cache.
+   */
+  needsFetch(): boolean;
 }
 
 /** What a client-credentials source needs. */
@@ -78,6 +83,7 @@ export function clientCredentials(options: CredentialsOptions): TokenSource {
   };
 
   return {
+    needsFetch: () => cached === undefined || options.clock.now() >= cached.renewAt,
     async get(signal, stale) {
       if (cached !== undefined && (stale === cached.token || options.clock.now() >= cached.renewAt))
         cached = undefined;
@@ -106,5 +112,6 @@ export function providedTokens(provider: TeamsTokenProvider): TokenSource {
       return token;
     },
     secrets: () => [...seen],
+    needsFetch: () => false,
   };
 }

@@ -21,7 +21,7 @@ export function createTeamsTransport(client: ConnectorClient): Transport {
       ),
     }),
     sendMedia: async (op) => {
-      const attachment = attachmentFor(op);
+      const attachment = await attachmentFor(op);
       return {
         id: await client.send(
           op.target.to,

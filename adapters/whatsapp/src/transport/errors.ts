@@ -6,13 +6,13 @@
  */
 import {
   AuthError,
-  neverLeft,
+  networkFailure,
   type OutboxError,
   PlatformError,
   RateLimitedError,
   redactedExcerpt,
+  retryAfterMs,
   TargetNotFoundError,
-  TransportError,
 } from "@outbox/core";
 import { WHATSAPP_LIMITS } from "../capabilities.js";
 
@@ -55,6 +55,7 @@ export function fromResponse(
   const said = details.length > 0 ? details.join(": ") : redactedExcerpt(text, secrets) || `HTTP ${status}`;
   const hint = code === undefined ? undefined : HINTS[code];
   const message = `WhatsApp ${method}: ${code === undefined ? `HTTP ${status}` : `error ${code}`} (${said})${hint ? `; ${hint}` : ""}`;
+  // Graph sends no Retry-After; proxies and the emulator's injected faults do.
   const retryAfter = retryAfterMs(headers);
   if (code === 131056)
     return new RateLimitedError(message, retryAfter ?? WHATSAPP_LIMITS.pairIntervalMs, { scope: "target" });
@@ -69,29 +70,7 @@ export function fromResponse(
   });
 }
 
-/** A `Retry-After` header in milliseconds (Graph sends none; proxies and the emulator's injected faults do). */
-function retryAfterMs(headers: Record<string, string | string[] | undefined>): number | undefined {
-  const value = headers["retry-after"];
-  const seconds = Number(Array.isArray(value) ? value[0] : value);
-  return value !== undefined && Number.isFinite(seconds) && seconds >= 0
-    ? Math.round(seconds * 1000)
-    : undefined;
-}
-
 /** A network failure: ambiguous unless the connection never opened. */
 export function fromNetwork(error: unknown, method: string): OutboxError {
-  if (error instanceof TransportError || error instanceof RateLimitedError) return error;
-  const code = networkCode(error);
-  const reason = code ?? (error instanceof Error ? error.name : "network failure");
-  return new TransportError(`WhatsApp ${method}: request failed (${reason})`, {
-    ambiguous: !neverLeft(error),
-    cause: error,
-  });
-}
-
-function networkCode(error: unknown): string | undefined {
-  let e = error as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e)
-    if (typeof e.code === "string") return e.code;
-  return undefined;
+  return networkFailure(`WhatsApp ${method}`, error);
 }

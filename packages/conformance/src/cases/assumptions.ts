@@ -29,7 +29,7 @@ const MIXED =
 const BY_URL =
   "a platform that fetches no URLs leaves `media.byUrl` out (the case is then n/a); its harness forwards `setup({ media })` into the adapter's media policy and reports `fetched()`";
 const HOSTED =
-  "applies to a platform that fetches URLs (`media.byUrl`) and takes no upload (`media.uploads: false`); its harness forwards `setup({ media })` and reports `fetched()`";
+  "applies to a platform that fetches URLs (`media.byUrl`) and takes no upload of images or documents (`media.uploads: false`, or an upload limit of 0 for the kind); its harness forwards `setup({ media })` and reports `fetched()`";
 
 /** A text of about 2.5 chunks, for the split cases. */
 const LONG =
@@ -89,9 +89,13 @@ export const caseAssumptions: Readonly<Record<string, CaseAssumptions>> = {
     sends: "`Pass-through check.` and the decoy's four refused URLs, with `media.passThrough` on",
     differs: BY_URL,
   },
-  "media.hosted": { sends: "a PNG from a local file, no text, with the suite's media host", differs: HOSTED },
+  "media.hosted": {
+    sends: "a PNG (a PDF where images are uploaded) from a local file, no text, with the suite's media host",
+    differs: HOSTED,
+  },
   "media.hosted.none": {
-    sends: "`Host check.` and a PNG from a local file, without a media host",
+    sends:
+      "`Host check.` and a PNG (a PDF where images are uploaded) from a local file, without a media host",
     differs: HOSTED,
   },
   "media.image.file": { sends: "a PNG from a local file, no text", differs: MEDIA_KIND },

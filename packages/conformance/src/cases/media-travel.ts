@@ -3,7 +3,7 @@
  * host's link for an item the platform takes no upload of. Judged by what the emulator
  * fetched and the bytes the chat shows, not by what the adapter says it did.
  */
-import type { Capabilities, MediaError } from "@outbox/core";
+import { type Capabilities, type MediaError, uploadLimit } from "@outbox/core";
 import { expect } from "vitest";
 import { unobservable } from "../case-unobservable.js";
 import { conformanceMedia } from "../media-server.js";
@@ -20,11 +20,21 @@ const uploadsUnlessOptedIn = (capabilities: Capabilities): true | string =>
     ? "the platform takes no uploaded bytes (media.uploads: false)"
     : fetchesUrls(capabilities);
 
-/** Where an item goes through a media host: the platform fetches URLs and takes no upload. */
+/**
+ * The fixture only a media host carries: the PNG where images are never uploaded, else the PDF
+ * where documents are never uploaded (Teams takes small images inline, every other file by link).
+ */
+function hostedFixture(capabilities: Capabilities): "png" | "pdf" | undefined {
+  if (uploadLimit(capabilities, "image") === 0) return "png";
+  if (uploadLimit(capabilities, "document") === 0) return "pdf";
+  return undefined;
+}
+
+/** Where an item goes through a media host: the platform fetches URLs and never uploads that kind. */
 const needsHost = (capabilities: Capabilities): true | string =>
-  capabilities.media.byUrl !== undefined && capabilities.media.uploads === false
+  capabilities.media.byUrl !== undefined && hostedFixture(capabilities) !== undefined
     ? true
-    : "the platform takes uploaded bytes (media.uploads is not false), so no item needs a media host";
+    : "the platform uploads images and documents (media.uploads is not false, no upload limit of 0), so no item needs a media host";
 
 /** A fresh instance with `setup`, as a case context, and what its emulator fetched. */
 async function withMedia(
@@ -113,20 +123,21 @@ export const mediaTravelCases: CaseDefinition[] = [
   {
     id: "media.hosted",
     checks:
-      "A PNG from a local file, on a platform that takes no upload, is put on the media host: the platform fetched the host's link (which names neither the file nor its path), the chat shows its bytes, and the receipt says `via: \"hosted\"` with the link's expiry.",
-    gate: "media.byUrl and media.uploads = false",
+      "A PNG from a local file (a PDF where images are uploaded), on a platform that takes no upload of it, is put on the media host: the platform fetched the host's link (which names neither the file nor its path), the chat shows its bytes, and the receipt says `via: \"hosted\"` with the link's expiry.",
+    gate: "media.byUrl and an upload limit of 0",
     applies: needsHost,
     exercises: ["media.byUrl"],
     async run(base) {
       const media = await conformanceMedia();
       const { ctx, fetched } = await withMedia(base, { media: { host: media.host } });
-      const result = await send(ctx, { text: "", mediaUrls: [media.file("png")] });
+      const fixture = hostedFixture(ctx.capabilities) ?? "png";
+      const result = await send(ctx, { text: "", mediaUrls: [media.file(fixture)] });
       expectDelivered(result);
       const urls = fetched();
       expect(urls, "the platform fetched one link").toHaveLength(1);
       expect(urls[0]?.startsWith(media.hostedPrefix), `${urls[0]} is the host's`).toBe(true);
-      expect(urls[0], "the link names no file").not.toMatch(/png|fixtures/i);
-      expectBytes(mediaMessages(result.observed)[0], "png");
+      expect(urls[0], "the link names no file").not.toMatch(/png|pdf|fixtures/i);
+      expectBytes(mediaMessages(result.observed)[0], fixture);
       const entry = result.receipt.messages[0]?.media?.[0];
       expect(entry?.via, "receipt: how the item went").toBe("hosted");
       expect(entry?.expiresAt, "receipt: the link's expiry").toBeGreaterThan(Date.now());
@@ -135,15 +146,16 @@ export const mediaTravelCases: CaseDefinition[] = [
   {
     id: "media.hosted.none",
     checks:
-      "Without a media host, a local file on a platform that takes no upload is a failure whose action names `media.host`; nothing is fetched or shown for it, the text still goes.",
-    gate: "media.byUrl and media.uploads = false",
+      "Without a media host, a local file on a platform that takes no upload of it is a failure whose action names `media.host`; nothing is fetched or shown for it, the text still goes.",
+    gate: "media.byUrl and an upload limit of 0",
     applies: needsHost,
     exercises: [],
     async run(base) {
       const media = await conformanceMedia();
       // Explicitly without: a harness of a platform that takes no upload sets the suite's host by default.
       const { ctx, fetched } = await withMedia(base, { media: { host: undefined } });
-      const result = await send(ctx, { text: "Host check.", mediaUrls: [media.file("png")] });
+      const fixture = hostedFixture(ctx.capabilities) ?? "png";
+      const result = await send(ctx, { text: "Host check.", mediaUrls: [media.file(fixture)] });
       expect(result.receipt.failures).toHaveLength(1);
       expect(result.receipt.failures[0]?.action).toContain("media.host");
       expect(fetched()).toEqual([]);

@@ -182,7 +182,9 @@ function expectConsistent(caps: Capabilities): void {
   if (caps.caption) expect(caps.caption.maxLength).toBeGreaterThan(0);
   expect(caps.media.kinds.length).toBeGreaterThan(0);
   for (const kind of caps.media.kinds) expect(MEDIA_KINDS).toContain(kind);
-  expect(caps.media.maxBytes.default).toBeGreaterThan(0);
+  // An upload limit of 0 is a kind never uploaded; such a platform must fetch by URL instead.
+  for (const limit of Object.values(caps.media.maxBytes)) expect(limit).toBeGreaterThanOrEqual(0);
+  if (caps.media.maxBytes.default === 0) expect(caps.media.byUrl, "media.byUrl").toBeDefined();
   if (caps.album) {
     expect(caps.album.minItems).toBeGreaterThanOrEqual(1);
     expect(caps.album.minItems).toBeLessThanOrEqual(caps.album.maxItems);

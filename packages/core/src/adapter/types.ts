@@ -86,7 +86,12 @@ export interface Capabilities {
      * before any call. A kind not listed takes every type.
      */
     formats?: Partial<Record<MediaKind, string[]>>;
-    /** Upload limit in bytes per kind; `default` for kinds not listed. */
+    /**
+     * Upload limit in bytes per kind; `default` for kinds not listed. 0 means the kind is never
+     * uploaded: it goes by URL (`byUrl`, through `MediaPolicy.host`) or as a link in the text
+     * (Teams: images inline up to 1 MB, `default: 0`). An image over its limit becomes a
+     * document only where documents are uploaded; else it keeps its kind and goes by URL.
+     */
     maxBytes: Partial<Record<MediaKind, number>> & { default: number };
     /**
      * `false` when the platform takes no uploaded bytes (a bot in a Teams channel, LINE, MMS):

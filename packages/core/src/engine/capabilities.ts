@@ -108,14 +108,21 @@ const record =
     }
   };
 
-/** Bytes by kind: a `default` and any kind's own, all positive. */
-const byKind: Check = (value, path, problems) => {
-  if (!isRecord(value)) return fail(problems, path, "expected an object");
-  positive(value.default, child(path, "default"), problems);
-  for (const [key, bytes] of Object.entries(value)) {
-    if (key !== "default") positive(bytes, child(path, key), problems);
-  }
-};
+/** Bytes by kind: a `default` and any kind's own, each passing `bytes`. */
+const bytesByKind =
+  (bytes: Check): Check =>
+  (value, path, problems) => {
+    if (!isRecord(value)) return fail(problems, path, "expected an object");
+    bytes(value.default, child(path, "default"), problems);
+    for (const [key, limit] of Object.entries(value)) {
+      if (key !== "default") bytes(limit, child(path, key), problems);
+    }
+  };
+
+/** Limits of a way the platform has: positive. */
+const byKind = bytesByKind(positive);
+/** Upload limits: 0 is a kind never uploaded (Teams takes images inline, every other file by link). */
+const uploadLimits = bytesByKind(atLeast(0, false));
 
 const replies: Check = (value, path, problems) => {
   if (typeof value === "boolean") return;
@@ -136,7 +143,7 @@ const capabilitiesCheck = object({
   media: object({
     kinds: arrayOf(kind),
     formats: optional(record(kind, arrayOf(nonEmptyString))),
-    maxBytes: byKind,
+    maxBytes: uploadLimits,
     uploads: optional(boolean),
     byUrl: optional(byKind),
     hostedLinks: optional(byKind),

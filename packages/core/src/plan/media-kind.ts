@@ -1,7 +1,7 @@
 import type { Capabilities } from "../adapter/types.js";
 import { MediaError, UnsupportedFeatureError } from "../errors/errors.js";
 import type { LoadedMedia, MediaKind } from "../media/types.js";
-import { chooseTravel, type KindDecision, linkInText } from "./travel.js";
+import { chooseTravel, type KindDecision, linkInText, uploadLimit } from "./travel.js";
 import type { Degradation, TravelOptions } from "./types.js";
 
 /**
@@ -85,7 +85,8 @@ function photoRefusal(media: LoadedMedia, capabilities: Capabilities): string | 
       return `aspect ratio ${ratio.toFixed(1)} exceeds ${rules.maxAspectRatio}`;
   }
   const limit = capabilities.media.maxBytes.image;
-  if (limit !== undefined && media.size > limit)
+  // As a document it would have to be uploaded: where none is, the image keeps its kind for a URL.
+  if (limit !== undefined && media.size > limit && uploadLimit(capabilities, "document") > 0)
     return `${media.size} bytes is over the photo limit of ${limit}`;
   return undefined;
 }

@@ -67,10 +67,11 @@ export function chooseTravel(
   }
   const fetchable = media.size <= kindLimit(byUrl, kind);
   if (fetchable && travel.host === true) return { outcome: "send", kind, via: "hosted", degraded };
+  const limit = uploadLimit(capabilities, kind);
   const reason =
-    capabilities.media.uploads === false
-      ? `the platform takes no uploaded files${fetchable ? "" : `, and ${media.size} bytes is over its URL limit of ${kindLimit(byUrl, kind)}`}`
-      : `${media.size} bytes is over the upload limit of ${uploadLimit(capabilities, kind)}`;
+    limit === 0
+      ? `the platform takes no uploaded ${capabilities.media.uploads === false ? "files" : kind}${fetchable ? "" : `, and ${media.size} bytes is over its URL limit of ${kindLimit(byUrl, kind)}`}`
+      : `${media.size} bytes is over the upload limit of ${limit}`;
   const refusal = fetchable ? needsHost(media, "as a link the platform fetches") : undefined;
   return linkInText(media, kind, capabilities, travel, degraded, reason, refusal);
 }

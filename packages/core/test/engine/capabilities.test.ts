@@ -9,7 +9,7 @@ describe("validateCapabilities", () => {
   it("lists every problem with its path in one TypeError", () => {
     const bad = {
       ...base,
-      media: { ...base.media, formats: { picture: ["x"] }, maxBytes: { default: 0, image: "x" } },
+      media: { ...base.media, formats: { picture: ["x"] }, maxBytes: { default: -1, image: "x" } },
       rateLimits: [{ scope: "x", limit: 1, intervalMs: 1, match: "(" }],
       replies: { unknownTarget: "refused", extra: 1 },
       album: { minItems: 3, maxItems: 2, groups: [["image"]] },
@@ -17,7 +17,7 @@ describe("validateCapabilities", () => {
     expect(() => validateCapabilities(bad)).toThrow(
       new TypeError(
         "Invalid adapter capabilities: media.formats.picture: expected one of image, animation, video, audio, document; " +
-          "media.maxBytes.default: must be positive; media.maxBytes.image: expected a number; " +
+          "media.maxBytes.default: must be >= 0; media.maxBytes.image: expected a number; " +
           "album: album.minItems is above maxItems; " +
           'replies: unrecognized key "extra"; rateLimits.0.scope: expected one of target, global; ' +
           "rateLimits.0.match: not a valid regular expression",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Capabilities } from "../../src/adapter/types.js";
+import { validateCapabilities } from "../../src/engine/capabilities.js";
 import { actionFor } from "../../src/errors/failure-entry.js";
 import { parseReplyMarkdown } from "../../src/markdown/parse-reply-markdown.js";
 import type { LoadedMedia } from "../../src/media/types.js";
@@ -28,6 +29,10 @@ const caps = (media: Partial<Capabilities["media"]> = {}): Capabilities => {
     media: { ...base.media, byUrl: { default: 80_000 }, hostedLinks: { default: 200_000 }, ...media },
   });
 };
+
+function png(size: number): LoadedMedia {
+  return { ...pdf(size), kind: "image", mimeType: "image/png", fileName: "chart.png", width: 8, height: 8 };
+}
 
 function planOne(item: LoadedMedia, capabilities: Capabilities, travel: TravelOptions) {
   return planDelivery(
@@ -116,5 +121,61 @@ describe("how an item travels", () => {
       { host: true },
     );
     expect(without.parts[0]?.type === "failed" && without.parts[0].error.code).toBe("unsupported_feature");
+  });
+});
+
+describe("upload limits of 0: a kind never uploaded", () => {
+  /** Teams' shape: images inline up to 10 000 bytes, every other kind only by URL (a host's link). */
+  const inlineImages = (): Capabilities =>
+    validateCapabilities(
+      caps({ maxBytes: { default: 0, image: 10_000 }, byUrl: { default: 80_000 }, hostedLinks: undefined }),
+    );
+
+  it("are valid capabilities, while a way's limit of 0 or a negative upload limit is not", () => {
+    expect(inlineImages().media.maxBytes).toEqual({ default: 0, image: 10_000 });
+    const base = caps();
+    expect(() =>
+      validateCapabilities({ ...base, media: { ...base.media, maxBytes: { default: -1 } } }),
+    ).toThrow("media.maxBytes.default: must be >= 0");
+    expect(() => validateCapabilities({ ...base, media: { ...base.media, byUrl: { default: 0 } } })).toThrow(
+      "media.byUrl.default: must be positive",
+    );
+  });
+
+  it("uploads an image within its limit, with no host needed", () => {
+    const { parts, degraded } = planOne(png(9_000), inlineImages(), {});
+    expect(parts[0]).toMatchObject({ type: "media", kind: "image" });
+    expect((parts[0] as MediaPart).via).toBeUndefined();
+    expect(degraded).toEqual([]);
+  });
+
+  it("puts an image over its limit on the host as an image, not a document", () => {
+    const { parts, degraded } = planOne(png(20_000), inlineImages(), { host: true });
+    expect(parts[0]).toMatchObject({ type: "media", kind: "image", via: "hosted" });
+    expect(degraded).toEqual([]);
+  });
+
+  it("fails an image over its limit without a host, the action naming media.host", () => {
+    const { parts } = planOne(png(20_000), inlineImages(), {});
+    const error = parts[0]?.type === "failed" ? parts[0].error : undefined;
+    expect(error?.code).toBe("unsupported_feature");
+    expect(error?.message).toContain("chart.png (20000 bytes)");
+    expect(actionFor(error as NonNullable<typeof error>, false)).toContain("media.host");
+  });
+
+  it("sends any other kind, however small, through the host, and fails it without one", () => {
+    const hosted = planOne(pdf(10), inlineImages(), { host: true });
+    expect(hosted.parts[0]).toMatchObject({ type: "media", kind: "document", via: "hosted" });
+    const without = planOne(pdf(10), inlineImages(), {});
+    expect(without.parts[0]?.type === "failed" && without.parts[0].error.message).toContain(
+      "no media host is configured",
+    );
+  });
+
+  it("still demotes an image over the photo limit to an uploaded document where documents are uploaded", () => {
+    const { parts, degraded } = planOne(png(20_000), caps(), { host: true });
+    expect(parts[0]).toMatchObject({ type: "media", kind: "document" });
+    expect((parts[0] as MediaPart).via).toBeUndefined();
+    expect(degraded).toEqual([expect.objectContaining({ from: "image", to: "document" })]);
   });
 });
