@@ -1,6 +1,6 @@
 import type { Token } from "markdown-it";
 import type { InlineCode, PhrasingContent } from "mdast";
-import type { CodeSpanRange } from "./markdown-it.js";
+import type { CodeSpanRange } from "./code-span.js";
 import { PhrasingBuilder } from "./phrasing-builder.js";
 import { point, type SourceLines } from "./source-lines.js";
 
@@ -71,7 +71,7 @@ export function convertInline(
         if (token.nesting === -1) built.close();
     }
   }
-  return built.root;
+  return built.finish();
 }
 
 /** An image's alt: the text of its description, as mdast's `toString` reads it. */
