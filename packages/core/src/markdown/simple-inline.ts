@@ -46,17 +46,18 @@ const BACKTICK = 0x60;
  * delimiter object for each (a third of a gigabyte for 1 MB, collected at length).
  */
 class Pieces {
-  kind = new Uint8Array(64);
-  from = new Int32Array(64);
-  to = new Int32Array(64);
+  readonly kind: Uint8Array;
+  readonly from: Int32Array;
+  readonly to: Int32Array;
   length = 0;
 
+  constructor(capacity: number) {
+    this.kind = new Uint8Array(capacity);
+    this.from = new Int32Array(capacity);
+    this.to = new Int32Array(capacity);
+  }
+
   push(kind: Kind, from: number, to: number): number {
-    if (this.length === this.kind.length) {
-      this.kind = grown(this.kind);
-      this.from = grown(this.from);
-      this.to = grown(this.to);
-    }
     this.kind[this.length] = kind;
     this.from[this.length] = from;
     this.to[this.length] = to;
@@ -66,26 +67,27 @@ class Pieces {
 
 /** Emphasis delimiters (one per marker character), as markdown-it's `state.delimiters` holds them. */
 class Delimiters {
-  marker = new Int32Array(64);
+  readonly marker: Uint8Array;
   /** Length of the run the marker belongs to. */
-  run = new Int32Array(64);
+  readonly run: Int32Array;
   /** Index of its piece. */
-  piece = new Int32Array(64);
+  readonly piece: Int32Array;
   /** Index of the closer it was matched with, -1 before. */
-  end = new Int32Array(64);
-  open = new Uint8Array(64);
-  close = new Uint8Array(64);
+  readonly end: Int32Array;
+  readonly open: Uint8Array;
+  readonly close: Uint8Array;
   length = 0;
 
+  constructor(capacity: number) {
+    this.marker = new Uint8Array(capacity);
+    this.run = new Int32Array(capacity);
+    this.piece = new Int32Array(capacity);
+    this.end = new Int32Array(capacity);
+    this.open = new Uint8Array(capacity);
+    this.close = new Uint8Array(capacity);
+  }
+
   push(marker: number, run: number, piece: number, open: boolean, close: boolean): void {
-    if (this.length === this.marker.length) {
-      this.marker = grown(this.marker);
-      this.run = grown(this.run);
-      this.piece = grown(this.piece);
-      this.end = grown(this.end);
-      this.open = grown(this.open);
-      this.close = grown(this.close);
-    }
     const at = this.length++;
     this.marker[at] = marker;
     this.run[at] = run;
@@ -96,10 +98,19 @@ class Delimiters {
   }
 }
 
-function grown<T extends Uint8Array | Int32Array>(array: T): T {
-  const larger = new (array.constructor as new (length: number) => T)(array.length * 2);
-  larger.set(array);
-  return larger;
+/**
+ * How many markers, and how many pieces at most, the content makes: every piece but text
+ * starts at a marker, a backtick or a line feed, and text lies between them.
+ */
+function capacities(content: string): { markers: number; pieces: number } {
+  let markers = 0;
+  let others = 0;
+  for (let i = 0; i < content.length; i += 1) {
+    const ch = content.charCodeAt(i);
+    if (ch === STAR || ch === UNDERSCORE) markers += 1;
+    else if (ch === BACKTICK || ch === 0x0a) others += 1;
+  }
+  return { markers, pieces: Math.min(content.length, 2 * (markers + others) + 1) };
 }
 
 /**
@@ -116,8 +127,9 @@ export function simpleInline(
   text: string,
 ): PhrasingContent[] {
   const content = inline.content;
-  const pieces = new Pieces();
-  const delimiters = new Delimiters();
+  const capacity = capacities(content);
+  const pieces = new Pieces(capacity.pieces);
+  const delimiters = new Delimiters(capacity.markers);
   tokenize(content, pieces, delimiters, utils);
   pairDelimiters(delimiters);
   markEmphasis(pieces, delimiters);
