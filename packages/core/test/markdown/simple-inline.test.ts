@@ -1,4 +1,4 @@
-import { type HostileFamilyName, hostileMarkdown } from "@outbox/conformance";
+import { cpuGrowth, type HostileFamilyName, hostileMarkdown } from "@outbox/conformance";
 import fc from "fast-check";
 import MarkdownIt, { type StateCore } from "markdown-it";
 import { describe, expect, it } from "vitest";
@@ -131,5 +131,32 @@ describe("the direct parser of simple inline content", () => {
     ),
   )("builds markdown-it's tree from %s at %i characters", (family, size) => {
     expectSame(hostileMarkdown[family](size));
+  });
+});
+
+describe("the direct parser's work", () => {
+  // Linear in the content, on the shapes that give the pairing the most to do: openers that
+  // never close, and two markers alternating. Measured over 8× the text, with margin: a
+  // linear parse stays near 1, a quadratic one reaches 2.
+  const inputs: Record<string, (size: number) => string> = {
+    "openers only": (size) => "*a ".repeat(Math.floor(size / 3)),
+    "alternating markers": hostileMarkdown["alternating markers"],
+  };
+  it.each(Object.keys(inputs))("grows linearly with the text: %s", (name) => {
+    const make = inputs[name] as (size: number) => string;
+    const texts = new Map<number, string>();
+    const growth = cpuGrowth(
+      (size) => {
+        let text = texts.get(size);
+        if (text === undefined) {
+          text = make(size);
+          texts.set(size, text);
+        }
+        replyTree(text);
+      },
+      16 * 1024,
+      8,
+    );
+    expect(growth.exponent, JSON.stringify(growth)).toBeLessThan(1.45);
   });
 });
