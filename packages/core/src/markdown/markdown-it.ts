@@ -28,7 +28,7 @@ function markdownIt(): typeof MarkdownIt {
 
 /** A Markdown parser that builds its markdown-it instance on its first parse. */
 export interface LazyMarkdownParser {
-  /** markdown-it's token stream of `text`. */
+  /** markdown-it's token stream of `text` (simple inline content left unparsed, see {@link createMarkdownParser}). */
   parse(text: string, env: object): Token[];
 }
 
