@@ -7,13 +7,15 @@
  * linearity is the median of the per-round ratios (a ratio of two minimums swung from 1 to
  * 18 between runs on the shared machine).
  * Goals: 1 MB in under 100 ms; 10× the input at most 12× the time (gated).
- * Then hostile Markdown through every adapter's planner (see hostile.ts).
+ * Then hostile Markdown through every adapter's planner (see hostile.ts), and the memory of
+ * parsing each hostile family at 1 MB (see parse-memory.ts).
  */
 import { fill } from "@outbox/conformance";
 import { parseReply } from "../../packages/core/src/parse/index.js";
 import type { Metric, Suite } from "../support/metrics.js";
 import { round, stats } from "../support/stats.js";
 import { hostileMetrics } from "./hostile.js";
+import { parseMemoryMetrics } from "./parse-memory.js";
 
 const KB = 1024;
 
@@ -101,7 +103,7 @@ export const parseSuite: Suite = {
         },
       );
     }
-    metrics.push(...hostileMetrics(quick));
+    metrics.push(...hostileMetrics(quick), ...(await parseMemoryMetrics(slug)));
     return metrics;
   },
 };

@@ -26,7 +26,8 @@ const HTTP_CALLS: Record<string, string[]> = {
  * 429 under each platform's enforced limits; the queue's duplicates, losses, chats out of
  * order and hung receipts, without faults (2 workers, in quick and full runs) and under
  * chaos (Telegram, the run quick mode has); HTTP calls per reply; no heavy dependency loaded
- * on a cold start.
+ * on a cold start; the memory of parsing 1 MB of the hostile families that make a node per
+ * marker or block.
  */
 export const REQUIRED_GATES: ReadonlyMap<string, RequiredKind> = new Map<string, RequiredKind>([
   ...["private", "group", "slack", "discord", "matrix", "whatsapp"].flatMap((kind) =>
@@ -40,6 +41,9 @@ export const REQUIRED_GATES: ReadonlyMap<string, RequiredKind> = new Map<string,
     payloads.map((payload) => [`${suite}.httpCalls.${payload}`, "exact"] as const),
   ),
   ["cold-start.telegram.heavyLoaded", "max"],
+  ...["marker-runs", "alternating-markers", "emphasis-storm", "many-tiny-blocks"].map(
+    (family) => [`parse.memory.${family}.peakMb`, "max"] as const,
+  ),
 ]);
 
 /**

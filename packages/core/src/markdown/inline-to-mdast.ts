@@ -1,10 +1,8 @@
 import type { Token } from "markdown-it";
-import type { InlineCode, PhrasingContent, Text } from "mdast";
-import type { CodeSpanRange } from "./markdown-it.js";
+import type { InlineCode, PhrasingContent } from "mdast";
+import type { CodeSpanRange } from "./code-span.js";
+import { PhrasingBuilder } from "./phrasing-builder.js";
 import { point, type SourceLines } from "./source-lines.js";
-
-/** An inline node that holds phrasing children. */
-type Container = Extract<PhrasingContent, { children: PhrasingContent[] }>;
 
 /**
  * Convert an `inline` token's children into mdast phrasing content; with `lines`, code
@@ -15,44 +13,19 @@ export function convertInline(
   lines: SourceLines | undefined,
   text: string,
 ): PhrasingContent[] {
-  const root: PhrasingContent[] = [];
-  /** The children arrays enclosing each open container, innermost last. */
-  const outer: PhrasingContent[][] = [];
-  let children = root;
-  /** The last of `children` when it is a text node: adjacent text is merged into it. */
-  let last: Text | undefined;
+  const built = new PhrasingBuilder();
   let source: InlineSource | undefined;
-  const tokens = inline.children ?? [];
-  for (let index = 0; index < tokens.length; index += 1) {
-    const token = tokens[index] as Token;
-    let node: PhrasingContent | undefined;
-    let opened: Container | undefined;
+  for (const token of inline.children ?? []) {
     switch (token.type) {
       case "text":
-      case "text_special": {
-        const value = token.content;
-        if (value === "") break;
-        if (last === undefined) {
-          last = { type: "text", value };
-          children.push(last);
-        } else last.value += value;
+      case "text_special":
+        built.text(token.content);
         break;
-      }
       case "softbreak":
-        // A soft line break, dropping the tabs before it (markdown-it drops only spaces).
-        // Only the previous token's text can end in blanks; reading `last.value` itself
-        // would flatten a long concatenation at every line.
-        if (last === undefined) {
-          last = { type: "text", value: "\n" };
-          children.push(last);
-        } else {
-          const previous = tokens[index - 1];
-          if (previous?.type === "text") last.value = withoutTrailingBlanks(last.value, previous.content);
-          last.value += "\n";
-        }
+        built.softBreak();
         break;
       case "hardbreak":
-        node = { type: "break" };
+        built.leaf({ type: "break" });
         break;
       case "code_inline": {
         const code: InlineCode = { type: "inlineCode", value: token.content };
@@ -60,68 +33,45 @@ export function convertInline(
           source ??= new InlineSource(inline, lines, text);
           code.position = source.position(token.meta as CodeSpanRange);
         }
-        node = code;
+        built.leaf(code);
         break;
       }
       case "html_inline":
-        node = { type: "html", value: token.content };
+        built.leaf({ type: "html", value: token.content });
         break;
       case "image":
-        node = {
+        built.leaf({
           type: "image",
           url: token.attrGet("src") ?? "",
           title: token.attrGet("title"),
           alt: altText(token.children ?? []),
-        };
+        });
         break;
       case "em_open":
-        opened = { type: "emphasis", children: [] };
+        built.open({ type: "emphasis", children: [] });
         break;
       case "strong_open":
-        opened = { type: "strong", children: [] };
+        built.open({ type: "strong", children: [] });
         break;
       case "s_open":
-        opened = { type: "delete", children: [] };
+        built.open({ type: "delete", children: [] });
         break;
       case "spoiler_open":
-        opened = { type: "spoiler", children: [] };
+        built.open({ type: "spoiler", children: [] });
         break;
       case "link_open":
-        opened = {
+        built.open({
           type: "link",
           url: token.attrGet("href") ?? "",
           title: token.attrGet("title"),
           children: [],
-        };
+        });
         break;
       default:
-        if (token.nesting === -1 && outer.length > 0) {
-          children = outer.pop() as PhrasingContent[];
-          last = undefined;
-        }
-    }
-    if (node !== undefined) {
-      children.push(node);
-      last = undefined;
-    } else if (opened !== undefined) {
-      children.push(opened);
-      outer.push(children);
-      children = opened.children;
-      last = undefined;
+        if (token.nesting === -1) built.close();
     }
   }
-  return root;
-}
-
-/** `value` without the blanks that end `ending`, the piece of text it ends with. */
-function withoutTrailingBlanks(value: string, ending: string): string {
-  let end = ending.length;
-  while (end > 0 && isBlank(ending.charCodeAt(end - 1))) end -= 1;
-  return end < ending.length ? value.slice(0, end - ending.length) : value;
-}
-
-function isBlank(ch: number): boolean {
-  return ch === 0x20 || ch === 0x09;
+  return built.finish();
 }
 
 /** An image's alt: the text of its description, as mdast's `toString` reads it. */
@@ -143,7 +93,7 @@ function altText(tokens: Token[]): string {
  * markers stripped), the last line also trimmed at its end (and an ATX heading's closing
  * `#`s dropped), so it is found by its end, or by its last occurrence on the last line.
  */
-class InlineSource {
+export class InlineSource {
   private readonly first: number;
   /** Offset in the content where each content line starts. */
   private readonly contentStarts: number[] = [0];

@@ -1,17 +1,11 @@
 import { createRequire } from "node:module";
 import type MarkdownIt from "markdown-it";
 import type { StateCore, StateInline, Token } from "markdown-it";
+import { type CodeSpanRange, codeSpanText } from "./code-span.js";
 import { BLOCK_NESTING, flattenDeepNesting } from "./deep-nesting.js";
 import { fastDelimiterScan } from "./delimiter-scan.js";
+import { isSimpleInline } from "./simple-inline.js";
 import { spoilerPlugin } from "./spoiler.js";
-
-/** Where a code span sits in its inline content (`token.meta` of `code_inline`). */
-export interface CodeSpanRange {
-  /** Offset of the opening backticks in the inline content. */
-  start: number;
-  /** Offset just past the closing backticks. */
-  end: number;
-}
 
 /**
  * Deepest inline nesting (links, emphasis). Kept at the preset's 20: link-label scanning
@@ -34,7 +28,7 @@ function markdownIt(): typeof MarkdownIt {
 
 /** A Markdown parser that builds its markdown-it instance on its first parse. */
 export interface LazyMarkdownParser {
-  /** markdown-it's token stream of `text`. */
+  /** markdown-it's token stream of `text` (simple inline content left unparsed, see {@link createMarkdownParser}). */
   parse(text: string, env: object): Token[];
 }
 
@@ -51,13 +45,15 @@ export function lazyMarkdownParser(spoilers: boolean): LazyMarkdownParser {
 
 let utils: MarkdownIt["utils"] | undefined;
 
-/**
- * markdown-it's `unescapeAll`: backslash escapes and character references decoded. Its
- * CommonJS build offers its helpers on an instance only.
- */
-export function unescapeAll(text: string): string {
+/** markdown-it's helpers (its CommonJS build offers them on an instance only). */
+export function markdownUtils(): MarkdownIt["utils"] {
   utils ??= new (markdownIt())("zero").utils;
-  return utils.unescapeAll(text);
+  return utils;
+}
+
+/** markdown-it's `unescapeAll`: backslash escapes and character references decoded. */
+export function unescapeAll(text: string): string {
+  return markdownUtils().unescapeAll(text);
 }
 
 /**
@@ -65,7 +61,8 @@ export function unescapeAll(text: string): string {
  * no linkify, no typographer, destinations kept as written (escapes and character
  * references decoded, nothing percent-encoded, every scheme accepted: renderers judge
  * them), code spans carrying a {@link CodeSpanRange} and CommonMark's text. With
- * `spoilers`, `||spoiler||` too.
+ * `spoilers`, `||spoiler||` too. Inline content that {@link isSimpleInline} accepts is left
+ * unparsed, its token's `children` null, for the tree conversion to parse.
  */
 export function createMarkdownParser(spoilers: boolean): MarkdownIt {
   const md = new (markdownIt())("commonmark");
@@ -79,6 +76,9 @@ export function createMarkdownParser(spoilers: boolean): MarkdownIt {
     Object.assign(md.options, { maxNesting: INLINE_NESTING });
   });
   md.core.ruler.at("normalize", normalizeLineEndings);
+  md.core.ruler.at("inline", inlineUnlessSimple);
+  // The tree conversion merges adjacent text itself.
+  md.core.ruler.disable("text_join");
   flattenDeepNesting(md);
   fastDelimiterScan(md);
   md.enable("strikethrough");
@@ -90,6 +90,22 @@ export function createMarkdownParser(spoilers: boolean): MarkdownIt {
   if (backticks !== undefined) md.inline.ruler.at("backticks", recordingRange(backticks));
   if (spoilers) md.use(spoilerPlugin);
   return md;
+}
+
+/**
+ * markdown-it's `inline` rule, leaving inline content of only text, emphasis, code spans and
+ * line breaks unparsed (`children: null`): the tree conversion parses it straight into
+ * nodes (see {@link isSimpleInline}), without a token per marker.
+ */
+function inlineUnlessSimple(state: StateCore): void {
+  for (const token of state.tokens) {
+    if (token.type !== "inline") continue;
+    if (isSimpleInline(token.content)) token.children = null;
+    else {
+      token.children ??= [];
+      state.md.inline.parse(token.content, state.md, state.env, token.children);
+    }
+  }
 }
 
 type InlineRule = (state: StateInline, silent: boolean) => boolean;
@@ -121,17 +137,6 @@ function longTildes(state: StateInline, silent: boolean): boolean {
   if (!silent) state.pending += state.src.slice(state.pos, end);
   state.pos = end;
   return true;
-}
-
-/**
- * A code span's text per CommonMark 6.1: line endings become spaces, then one space is
- * stripped from each end if both are spaces and the text is not all spaces (markdown-it
- * strips it from an all-space span too).
- */
-function codeSpanText(raw: string): string {
-  const text = raw.replace(/\n/g, " ");
-  const strip = text.length >= 2 && text.startsWith(" ") && text.endsWith(" ") && /[^ ]/.test(text);
-  return strip ? text.slice(1, -1) : text;
 }
 
 /** Wrap the code span rule so each `code_inline` token knows its source range and CommonMark text. */

@@ -1,7 +1,8 @@
 import type { Token } from "markdown-it";
 import type { Blockquote, List, ListItem, Root, RootContent } from "mdast";
 import { convertInline } from "./inline-to-mdast.js";
-import { unescapeAll } from "./markdown-it.js";
+import { markdownUtils, unescapeAll } from "./markdown-it.js";
+import { simpleInline } from "./simple-inline.js";
 import { blockPosition, type SourceLines, sourceLines } from "./source-lines.js";
 
 /** A container being filled while walking the block tokens. */
@@ -56,8 +57,13 @@ export function toMdast(tokens: Token[], text: string, positions = true): Root {
       case "paragraph_open":
       case "heading_open": {
         const inline = tokens[i + 1];
+        const lines = positions ? source.lines : undefined;
         const children =
-          inline?.type === "inline" ? convertInline(inline, positions ? source.lines : undefined, text) : [];
+          inline?.type !== "inline"
+            ? []
+            : inline.children === null
+              ? simpleInline(inline, markdownUtils(), lines, text)
+              : convertInline(inline, lines, text);
         const node: RootContent =
           token.type === "heading_open"
             ? { type: "heading", depth: headingDepth(token.tag), children }
