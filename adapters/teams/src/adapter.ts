@@ -2,11 +2,18 @@
  * The Teams adapter: capabilities, the HTML renderer and the connector transport, put
  * together by core's engine.
  */
-import { type ChannelAdapter, ConfigError, createAdapter, systemClock } from "@outbox/core";
+import {
+  type ChannelAdapter,
+  ConfigError,
+  createAdapter,
+  providedTokens,
+  systemClock,
+  type TokenSource,
+} from "@outbox/core";
 import type { Dispatcher } from "undici";
 import { teamsCapabilitiesFor } from "./capabilities.js";
 import { createConnectorClient } from "./client/connector.js";
-import { clientCredentials, providedTokens, type TokenSource } from "./client/token.js";
+import { clientCredentials } from "./client/token.js";
 import { Agent } from "./client/undici.js";
 import { teamsRenderer } from "./render/renderer.js";
 import { createTeamsTransport } from "./transport/transport.js";
@@ -43,7 +50,7 @@ export function createTeamsAdapter(config: TeamsAdapterConfig): ChannelAdapter {
   const timeoutMs = config.timeoutMs ?? 60_000;
   const tokens: TokenSource =
     config.getToken !== undefined
-      ? providedTokens(config.getToken)
+      ? providedTokens(config.getToken, "Teams")
       : clientCredentials({
           clientId: config.clientId as string,
           clientSecret: config.clientSecret as string,

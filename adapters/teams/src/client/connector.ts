@@ -5,10 +5,9 @@
  * source, a timeout, and failures thrown as core's errors. A 401 is answered once with a new
  * token (the request was refused, so nothing posted); nothing else is retried here.
  */
-import { TransportError } from "@outbox/core";
+import { jsonObject, type TokenSource, TransportError } from "@outbox/core";
 import type { Dispatcher } from "undici";
-import { type ConnectorMethod, type FailedCall, fromConnector, fromNetwork, parse } from "./errors.js";
-import type { TokenSource } from "./token.js";
+import { type ConnectorMethod, type FailedCall, fromConnector, fromNetwork } from "./errors.js";
 import { requestApi } from "./undici.js";
 
 /** An activity as the connector takes it (the fields the adapter writes). */
@@ -95,7 +94,7 @@ export function createConnectorClient(options: ConnectorOptions): ConnectorClien
       token = await options.tokens.get(signal, token);
       answer = await once(failed, verb, target, body, token, signal);
     }
-    if (answer.status >= 200 && answer.status < 300) return parse(answer.text);
+    if (answer.status >= 200 && answer.status < 300) return jsonObject(answer.text);
     throw fromConnector(failed, answer.status, answer.headers, answer.text, options.tokens.secrets());
   };
 

@@ -7,11 +7,13 @@
  */
 import {
   AuthError,
-  neverLeft,
+  jsonObject,
+  networkFailure,
   type OutboxError,
   PlatformError,
   RateLimitedError,
   redactedExcerpt,
+  retryAfterMs,
   TargetNotFoundError,
   TransportError,
 } from "@outbox/core";
@@ -44,7 +46,7 @@ export function fromConnector(
   text: string,
   secrets: readonly string[],
 ): OutboxError {
-  const body = parse(text);
+  const body = jsonObject(text);
   const error = (body?.error ?? {}) as { code?: unknown; message?: unknown };
   const code = typeof error.code === "string" ? error.code : undefined;
   const said =
@@ -75,7 +77,7 @@ export function fromConnector(
 
 /** Map a non-2xx answer of the token endpoint: the identity platform refused the bot's credentials. */
 export function fromTokenEndpoint(status: number, text: string, secrets: readonly string[]): OutboxError {
-  const body = parse(text);
+  const body = jsonObject(text);
   const code = typeof body?.error === "string" ? body.error : undefined;
   const description =
     typeof body?.error_description === "string" ? body.error_description.split(/\r?\n/)[0] : undefined;
@@ -86,31 +88,7 @@ export function fromTokenEndpoint(status: number, text: string, secrets: readonl
   return new AuthError(message);
 }
 
-/** A `Retry-After` header in milliseconds (seconds, as the connector sends it). */
-function retryAfterMs(headers: Record<string, string | string[] | undefined>): number | undefined {
-  const value = headers["retry-after"];
-  const seconds = Number(Array.isArray(value) ? value[0] : value);
-  return value !== undefined && Number.isFinite(seconds) && seconds >= 0
-    ? Math.round(seconds * 1000)
-    : undefined;
-}
-
 /** A network failure: ambiguous unless the connection never opened. */
 export function fromNetwork(error: unknown, method: ConnectorMethod): OutboxError {
-  if (error instanceof TransportError || error instanceof RateLimitedError) return error;
-  const code = (error as { code?: unknown } | undefined)?.code;
-  const reason = typeof code === "string" ? code : error instanceof Error ? error.name : "network failure";
-  return new TransportError(`Teams ${method}: ${reason}`, { ambiguous: !neverLeft(error), cause: error });
-}
-
-/** A JSON object, or undefined. */
-export function parse(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  return networkFailure(`Teams ${method}`, error);
 }

@@ -9,12 +9,16 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { MediaHost, ObservedMessage } from "@outbox/core";
-import { type EmulatorRequest, type PlatformEmulator, serveEmulator } from "@outbox/core/testing";
+import {
+  type EmulatorRequest,
+  type PlatformEmulator,
+  serveEmulator,
+  startEmulatedMediaHost,
+} from "@outbox/core/testing";
 import { TEAMS_RATE_LIMITS } from "../../capabilities.js";
 import { Agent } from "../../client/undici.js";
 import { checkSize, readAttachments, readText } from "./activities.js";
 import { answerError, badArgument, ConnectorError, faultError } from "./errors.js";
-import { startEmulatedMediaHost } from "./hosted.js";
 import { startIdentity } from "./identity.js";
 import { RateLimits } from "./rate-limits.js";
 import { TeamsStore } from "./store.js";
