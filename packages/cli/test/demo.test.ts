@@ -167,7 +167,7 @@ describe.concurrent("outbox demo", { timeout: SPAWN_TIMEOUT_MS }, () => {
     expect(unknown.stdout).toBe("");
     expect(unknown.stderr.trim().split("\n")).toHaveLength(1);
     expect(unknown.stderr).toMatch(
-      /no myspace adapter is installed \(installed: discord, matrix, slack, teams, telegram, whatsapp\)\. Fix: npm install @outbox\/myspace, or name an adapter package or path with --adapter/,
+      /no myspace adapter is installed \(installed: discord, googlechat, matrix, slack, teams, telegram, whatsapp\)\. Fix: npm install @outbox\/myspace, or name an adapter package or path with --adapter/,
     );
   });
 });
