@@ -19,6 +19,7 @@ const HTTP_CALLS: Record<string, string[]> = {
   whatsapp: ["text", "file"],
   matrix: ["text", "file"],
   teams: ["text", "image"],
+  googlechat: ["text", "image"],
 };
 
 /**
