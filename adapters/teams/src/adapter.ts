@@ -9,12 +9,12 @@ import {
   providedTokens,
   systemClock,
   type TokenSource,
+  undiciAgent,
 } from "@outbox/core";
 import type { Dispatcher } from "undici";
 import { teamsCapabilitiesFor } from "./capabilities.js";
 import { createConnectorClient } from "./client/connector.js";
 import { clientCredentials } from "./client/token.js";
-import { Agent } from "./client/undici.js";
 import { teamsRenderer } from "./render/renderer.js";
 import { createTeamsTransport } from "./transport/transport.js";
 import type { TeamsAdapterConfig } from "./types.js";
@@ -45,7 +45,7 @@ export function createTeamsAdapter(config: TeamsAdapterConfig): ChannelAdapter {
   const wrong = problem(config);
   if (wrong !== undefined)
     throw new ConfigError("createTeamsAdapter", wrong[1], { field: wrong[0], fix: FIX });
-  const own = config.dispatcher === undefined ? new Agent({ keepAliveTimeout: 10_000 }) : undefined;
+  const own = config.dispatcher === undefined ? undiciAgent({ keepAliveTimeout: 10_000 }) : undefined;
   const dispatcher = (config.dispatcher ?? own) as Dispatcher;
   const timeoutMs = config.timeoutMs ?? 60_000;
   const tokens: TokenSource =

@@ -22,9 +22,14 @@ export {
 export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "./adapter/html-reading.js";
 export {
   type AnswerHeaders,
+  bearerJson,
   jsonObject,
   networkFailure,
+  postForm,
+  requestText,
   retryAfterMs,
+  type TextAnswer,
+  type TextRequest,
 } from "./adapter/http-answers.js";
 export type * from "./adapter/observed.js";
 export {

@@ -7,7 +7,7 @@
  * earlier attempt created: it is named by that id, so it is answered as sent. Nothing else is
  * retried here.
  */
-import { type AnswerHeaders, jsonObject, sendRequest, type TokenSource, TransportError } from "@outbox/core";
+import { bearerJson, jsonObject, type TextAnswer, type TokenSource, TransportError } from "@outbox/core";
 import type { Dispatcher } from "undici";
 import { type ChatMethod, type FailedCall, fromChatApi, fromNetwork } from "./errors.js";
 
@@ -45,11 +45,6 @@ export interface ChatClientOptions {
 }
 
 type Verb = "POST" | "PATCH" | "DELETE";
-interface Answer {
-  status: number;
-  headers: AnswerHeaders;
-  text: string;
-}
 
 /** Build the client. */
 export function createChatClient(options: ChatClientOptions): ChatClient {
@@ -69,25 +64,14 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     body: string | undefined,
     token: string,
     signal: AbortSignal | undefined,
-  ): Promise<Answer> => {
+  ): Promise<TextAnswer> => {
     try {
-      const response = await sendRequest(
-        {
-          origin: base.origin,
-          path: target,
-          method: verb,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }),
-          },
-          ...(body === undefined ? {} : { body }),
-          headersTimeout: options.timeoutMs,
-          bodyTimeout: options.timeoutMs,
-          ...(signal === undefined ? {} : { signal }),
-        },
+      return await bearerJson(
         options.dispatcher,
+        { origin: base.origin, path: target, method: verb, token, ...(body === undefined ? {} : { body }) },
+        options.timeoutMs,
+        signal,
       );
-      return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
     } catch (error) {
       throw fromNetwork(error, method);
     }
@@ -100,7 +84,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     target: string,
     message: ChatMessage | undefined,
     signal: AbortSignal | undefined,
-  ): Promise<Answer> => {
+  ): Promise<TextAnswer> => {
     const body = message === undefined ? undefined : JSON.stringify(message);
     let token = await options.tokens.get(signal);
     let answer = await once(method, verb, target, body, token, signal);
@@ -111,9 +95,9 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     return answer;
   };
 
-  const fail = (failed: FailedCall, answer: Answer) =>
+  const fail = (failed: FailedCall, answer: TextAnswer) =>
     fromChatApi(failed, answer.status, answer.headers, answer.text, options.tokens.secrets());
-  const ok = (answer: Answer) => answer.status >= 200 && answer.status < 300;
+  const ok = (answer: TextAnswer) => answer.status >= 200 && answer.status < 300;
 
   return {
     async create(space, message, query, signal) {

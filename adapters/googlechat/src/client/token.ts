@@ -9,7 +9,8 @@ import {
   cachedTokens,
   invisibleFailure,
   jsonObject,
-  sendRequest,
+  postForm,
+  type TextAnswer,
   type TokenSource,
 } from "@outbox/core";
 import type { Dispatcher } from "undici";
@@ -41,28 +42,14 @@ export function serviceAccountTokens(options: ServiceAccountTokenOptions): Token
       const assertion = signAssertion(account, options.scope, Date.now());
       secrets.push(assertion);
       const form = new URLSearchParams({ grant_type: JWT_BEARER, assertion });
-      let status: number;
-      let text: string;
+      let answer: TextAnswer;
       try {
-        const response = await sendRequest(
-          {
-            origin: url.origin,
-            path: `${url.pathname}${url.search}`,
-            method: "POST",
-            headers: { "content-type": "application/x-www-form-urlencoded" },
-            body: form.toString(),
-            headersTimeout: options.timeoutMs,
-            bodyTimeout: options.timeoutMs,
-            ...(signal === undefined ? {} : { signal }),
-          },
-          options.dispatcher,
-        );
-        status = response.statusCode;
-        text = await response.body.text();
+        answer = await postForm(options.dispatcher, url, form, options.timeoutMs, signal);
       } catch (error) {
         // The token request posts nothing the person sees: whatever happened, ask again.
         throw invisibleFailure(fromNetwork(error, "token"));
       }
+      const { status, text } = answer;
       const body = status === 200 ? jsonObject(text) : undefined;
       const token = body?.access_token;
       if (typeof token !== "string" || token === "") throw fromTokenEndpoint(status, text, tokens.secrets());

@@ -4,10 +4,17 @@
  * first needed, kept until shortly before it expires, fetched again once when the connector
  * answers 401 to it. The secret and the token never appear in an error.
  */
-import { type Clock, cachedTokens, invisibleFailure, jsonObject, type TokenSource } from "@outbox/core";
+import {
+  type Clock,
+  cachedTokens,
+  invisibleFailure,
+  jsonObject,
+  postForm,
+  type TextAnswer,
+  type TokenSource,
+} from "@outbox/core";
 import type { Dispatcher } from "undici";
 import { fromNetwork, fromTokenEndpoint } from "./errors.js";
-import { requestApi } from "./undici.js";
 
 /** What a client-credentials source needs. */
 export interface CredentialsOptions {
@@ -31,25 +38,14 @@ export function clientCredentials(options: CredentialsOptions): TokenSource {
         client_secret: options.clientSecret,
         scope: options.scope,
       });
-      let status: number;
-      let text: string;
+      let answer: TextAnswer;
       try {
-        const response = await requestApi.call(options.dispatcher, {
-          origin: url.origin,
-          path: `${url.pathname}${url.search}`,
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: form.toString(),
-          headersTimeout: options.timeoutMs,
-          bodyTimeout: options.timeoutMs,
-          ...(signal === undefined ? {} : { signal }),
-        });
-        status = response.statusCode;
-        text = await response.body.text();
+        answer = await postForm(options.dispatcher, url, form, options.timeoutMs, signal);
       } catch (error) {
         // The token request posts nothing the person sees: whatever happened, ask again.
         throw invisibleFailure(fromNetwork(error, "token"));
       }
+      const { status, text } = answer;
       const body = status === 200 ? jsonObject(text) : undefined;
       const token = body?.access_token;
       if (typeof token !== "string" || token === "") throw fromTokenEndpoint(status, text, tokens.secrets());

@@ -1,10 +1,13 @@
 /**
- * Pieces every adapter with its own thin HTTP client needs (Teams, Google Chat): a JSON
- * object out of an answer's body, a `Retry-After` in milliseconds, and a network failure as
- * core's `TransportError`, ambiguous unless the request never left.
+ * Pieces every adapter with its own thin HTTP client needs (Teams, Google Chat): one request
+ * read whole as text, a JSON object out of an answer's body, a `Retry-After` in
+ * milliseconds, and a network failure as core's `TransportError`, ambiguous unless the
+ * request never left.
  */
+import type { Dispatcher } from "undici";
 import { RateLimitedError, TransportError } from "../errors/errors.js";
 import { neverLeft } from "../errors/never-sent.js";
+import { sendRequest } from "../media/remote/undici.js";
 
 /** An answer's headers as undici gives them. */
 export type AnswerHeaders = Record<string, string | string[] | undefined>;
@@ -39,4 +42,87 @@ export function networkFailure(label: string, error: unknown): TransportError | 
   const code = (error as { code?: unknown } | undefined)?.code;
   const reason = typeof code === "string" ? code : error instanceof Error ? error.name : "network failure";
   return new TransportError(`${label}: ${reason}`, { ambiguous: !neverLeft(error), cause: error });
+}
+
+/** One request of an adapter's own client: where, what, and how long it may take. */
+export interface TextRequest {
+  /** `https://host:port`. */
+  origin: string;
+  /** Path and query. */
+  path: string;
+  /** HTTP method. */
+  method: Dispatcher.HttpMethod;
+  /** Request headers. */
+  headers: Record<string, string>;
+  /** Body text, if any. */
+  body?: string;
+  /** Milliseconds for the headers, and again for the body. */
+  timeoutMs: number;
+  /** Cancels the request. */
+  signal?: AbortSignal;
+}
+
+/** An answer read whole as text. */
+export interface TextAnswer {
+  /** HTTP status. */
+  status: number;
+  /** Its headers. */
+  headers: AnswerHeaders;
+  /** Its body. */
+  text: string;
+}
+
+/** Send `request` through `dispatcher` and read the answer as text; a failure of the request itself is thrown as undici's. */
+export async function requestText(dispatcher: Dispatcher, request: TextRequest): Promise<TextAnswer> {
+  const { timeoutMs, signal, body, ...rest } = request;
+  const response = await sendRequest(
+    {
+      ...rest,
+      ...(body === undefined ? {} : { body }),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      ...(signal === undefined ? {} : { signal }),
+    },
+    dispatcher,
+  );
+  return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+}
+
+/** POST `form` to `url` (an OAuth token endpoint), the answer read as text. */
+export function postForm(
+  dispatcher: Dispatcher,
+  url: URL,
+  form: URLSearchParams,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<TextAnswer> {
+  return requestText(dispatcher, {
+    origin: url.origin,
+    path: `${url.pathname}${url.search}`,
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+    timeoutMs,
+    ...(signal === undefined ? {} : { signal }),
+  });
+}
+
+/** A call of a JSON API with a Bearer token (`body` already JSON, or none), the answer read as text. */
+export function bearerJson(
+  dispatcher: Dispatcher,
+  call: { origin: string; path: string; method: Dispatcher.HttpMethod; token: string; body?: string },
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<TextAnswer> {
+  const { token, body, ...where } = call;
+  return requestText(dispatcher, {
+    ...where,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }),
+    },
+    ...(body === undefined ? {} : { body }),
+    timeoutMs,
+    ...(signal === undefined ? {} : { signal }),
+  });
 }
