@@ -48,7 +48,7 @@ export const googlechatSuite: Suite = {
         return answer;
       };
       const adapter = createGoogleChatAdapter({
-        credentials,
+        credentials: emulator.token,
         apiUrl: emulator.apiRoot,
         media: { host: hosted.host },
         clock: skippingClock(),

@@ -30,7 +30,7 @@ const HTTP_CALLS: Record<string, string[]> = {
  * on a cold start.
  */
 export const REQUIRED_GATES: ReadonlyMap<string, RequiredKind> = new Map<string, RequiredKind>([
-  ...["private", "group", "slack", "discord", "matrix", "whatsapp"].flatMap((kind) =>
+  ...["private", "group", "slack", "discord", "matrix", "whatsapp", "googlechat"].flatMap((kind) =>
     ZERO.map((name) => [`load.${kind}.${name}`, "max"] as const),
   ),
   ...["telegram", "slack"].flatMap((platform) =>
