@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { coldStartSuite } from "./suites/cold-start.js";
 import { discordSuite } from "./suites/discord.js";
 import { engineSuite } from "./suites/engine.js";
+import { googlechatSuite } from "./suites/googlechat.js";
 import { loadSuite } from "./suites/load.js";
 import { matrixSuite } from "./suites/matrix.js";
 import { mediaMemorySuite } from "./suites/media-memory.js";
@@ -45,6 +46,7 @@ const suites: Suite[] = [
   whatsappSuite,
   matrixSuite,
   teamsSuite,
+  googlechatSuite,
   rssSuite,
   mediaMemorySuite,
   otelSuite,

@@ -8,6 +8,7 @@
 import { type EmulatedChannel, type EmulatedChannelOptions, UnknownFaultError } from "@outbox/core";
 import type { PlatformEmulator } from "@outbox/core/testing";
 import { createEmulatedChannel as discord } from "@outbox/discord/testing";
+import { createEmulatedChannel as googlechat } from "@outbox/googlechat/testing";
 import { createEmulatedChannel as matrix } from "@outbox/matrix/testing";
 import { createEmulatedChannel as slack } from "@outbox/slack/testing";
 import { createEmulatedChannel as teams } from "@outbox/teams/testing";
@@ -25,6 +26,7 @@ const channels: Array<[string, (options?: EmulatedChannelOptions) => Promise<Emu
   ["whatsapp", whatsapp],
   ["matrix", matrix],
   ["teams", teams],
+  ["googlechat", googlechat],
   ["web", web],
 ];
 
@@ -87,6 +89,7 @@ const platformChannels: Array<
   ["whatsapp", whatsapp],
   ["matrix", matrix],
   ["teams", teams],
+  ["googlechat", googlechat],
 ];
 
 describe.each(platformChannels)("%s: the emulator of createEmulatedChannel", (_name, open) => {

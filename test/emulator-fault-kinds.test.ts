@@ -8,6 +8,7 @@
 import type { Fault } from "@outbox/core";
 import { FAULT_KINDS, type PlatformEmulator } from "@outbox/core/testing";
 import { DEFAULT_CHANNEL, startDiscordEmulator } from "@outbox/discord/testing";
+import { startGoogleChatEmulator } from "@outbox/googlechat/testing";
 import { startMatrixEmulator } from "@outbox/matrix/testing";
 import { startSlackEmulator } from "@outbox/slack/testing";
 import { startTeamsEmulator } from "@outbox/teams/testing";
@@ -65,6 +66,16 @@ const platforms: Array<[string, () => Promise<Probe>]> = [
       const headers = { authorization: "Bearer probe", "content-type": "application/json" };
       const body = JSON.stringify({ type: "message", textFormat: "plain", text: "probe" });
       const url = `${emulator.serviceUrl}v3/conversations/a%3A1probe/activities`;
+      return { emulator, url, init: { method: "POST", headers, body } };
+    },
+  ],
+  [
+    "googlechat",
+    async () => {
+      const emulator = await startGoogleChatEmulator({ spaces: [{ name: "spaces/PROBE" }] });
+      const headers = { authorization: "Bearer probe", "content-type": "application/json" };
+      const body = JSON.stringify({ text: "probe" });
+      const url = `${emulator.apiUrl}/v1/spaces/PROBE/messages`;
       return { emulator, url, init: { method: "POST", headers, body } };
     },
   ],

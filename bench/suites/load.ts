@@ -5,9 +5,11 @@
  * 20/min per group, 30/s overall); the same over C Slack channels (chat.postMessage 1/s per
  * channel, burst 4) and C Discord channels (5 per 5 s per channel, 50/s per bot), each adapter with its
  * defaults against its emulator; and fewer replies over Matrix rooms at Synapse's default
- * `rc_message` (0.2 events a second per user over every room, bursts of 10), and Teams
+ * `rc_message` (0.2 events a second per user over every room, bursts of 10), Teams
  * conversations at the connector's four per-conversation windows (load-teams.ts: the
- * 60-in-30-s window binds). Reports lost and duplicated messages, the 429s the
+ * 60-in-30-s window binds), and C Google Chat spaces at the per-space write quota as the
+ * adapter declares it (a burst of 3, then one a second; 3,000 a minute per project).
+ * Reports lost and duplicated messages, the 429s the
  * emulator answered, wall time over the floor the limits allow, and the client CPU per
  * message under load over the same message sent alone (emulator without limits), alone
  * meaning at the load's pace (the goal) and back to back (gated, hot caches). WhatsApp's
@@ -16,6 +18,7 @@
  * lost, duplicates and 429s are absolute gates at 0, quick runs included.
  */
 import { createDiscordAdapter } from "@outbox/discord";
+import { createGoogleChatAdapter } from "@outbox/googlechat";
 import { createMatrixAdapter } from "@outbox/matrix";
 import { createSlackAdapter } from "@outbox/slack";
 import { createTeamsAdapter } from "@outbox/teams";
@@ -44,11 +47,15 @@ const DISCORD = { limit: 5, windowS: 5, globalPerSecond: 50 };
  * 0.2/s the Matrix scenario sends its own, smaller count: {@link MATRIX_LOAD}.
  */
 const MATRIX = { perSecond: 0.2, burst: 10 };
+/** Google Chat's emulator: the per-space quota as the adapter declares it, a burst of 3 then one a second. */
+const GOOGLECHAT = { perSpace: 1, burst: 3 };
+/** Replies and spaces of the Google Chat scenario: quick sends 6 to each space, past its burst, so the quota binds. */
+const GOOGLECHAT_LOAD = { full: { total: 1_000, chats: 50 }, quick: { total: 30, chats: 5 } };
 /** Replies and rooms of the Matrix scenario: the burst, then 20 (full) or 1 (quick) at the limit's pace. */
 const MATRIX_LOAD = { full: { total: 30, chats: 10 }, quick: { total: 11, chats: 4 } };
 
-/** Where the load goes: Telegram private chats or groups, Slack, Discord, Matrix or Teams places. */
-type Kind = "private" | "group" | "slack" | "discord" | "matrix" | "teams";
+/** Where the load goes: Telegram private chats or groups, Slack, Discord or Google Chat channels, Matrix rooms or Teams conversations. */
+type Kind = "private" | "group" | "slack" | "discord" | "matrix" | "teams" | "googlechat";
 
 /** Shortest time the emulator's limits allow for `total` messages spread evenly over `chats`, in ms. */
 export function floorMs(total: number, chats: number, kind: Kind): number {
@@ -56,6 +63,7 @@ export function floorMs(total: number, chats: number, kind: Kind): number {
   if (kind === "matrix") return (Math.max(0, total - MATRIX.burst) / MATRIX.perSecond) * 1000;
   if (kind === "teams") return teamsFloor(total, chats).ms;
   if (kind === "slack") return (Math.max(0, perChat - SLACK.burst) / SLACK.perChannel) * 1000;
+  if (kind === "googlechat") return (Math.max(0, perChat - GOOGLECHAT.burst) / GOOGLECHAT.perSpace) * 1000;
   if (kind === "discord") {
     const windows = (Math.ceil(perChat / DISCORD.limit) - 1) * DISCORD.windowS;
     const global = Math.max(0, total - DISCORD.globalPerSecond) / DISCORD.globalPerSecond;
@@ -92,6 +100,12 @@ function sender(kind: Kind, chats: number, emulator: EmulatorProcess) {
       // The child gives the connector as the API root and the token endpoint as the "token".
       adapter: createTeamsAdapter({ ...EMULATOR_IDENTITY, tokenUrl: token, serviceUrl: apiRoot }),
       chatOf: (i: number) => loadChannel(kind, (i % chats) + 1),
+    };
+  if (kind === "googlechat")
+    return {
+      // The emulator's service account key travels as the "token".
+      adapter: createGoogleChatAdapter({ credentials: token, apiUrl: apiRoot }),
+      chatOf: (i: number) => `spaces/OUTBOXload${(i % chats) + 1}`,
     };
   if (kind === "discord")
     return {
@@ -185,6 +199,7 @@ async function atPace(
 /** Replies and places of a scenario: Matrix and Teams send their own counts (see their constants). */
 function shape(kind: Kind, quick: boolean, total: number, chats: number): { total: number; chats: number } {
   if (kind === "matrix") return MATRIX_LOAD[quick ? "quick" : "full"];
+  if (kind === "googlechat") return GOOGLECHAT_LOAD[quick ? "quick" : "full"];
   if (kind === "teams") {
     const { perConversation, chats: c } = TEAMS_LOAD[quick ? "quick" : "full"];
     return { total: perConversation * c, chats: c };
@@ -199,7 +214,7 @@ export const loadSuite: Suite = {
     const total = quick ? 60 : 1_000;
     const chats = quick ? 20 : CHATS;
     // Started together (each process takes seconds to start); one limited emulator per scenario.
-    const kinds = ["private", "group", "slack", "discord", "matrix", "teams"] as const;
+    const kinds = ["private", "group", "slack", "discord", "matrix", "teams", "googlechat"] as const;
     const whatsapp = startWhatsAppLoadEmulator(chats);
     const [open, ...limited] = await Promise.all([
       startEmulatorProcess(false),
@@ -220,6 +235,7 @@ export const loadSuite: Suite = {
         discord: "Discord channels",
         matrix: "Matrix rooms",
         teams: "Teams conversations",
+        googlechat: "Google Chat spaces",
       };
       metrics.push(
         ...deliveryMetrics({

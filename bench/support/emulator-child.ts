@@ -29,10 +29,13 @@ export interface EmulatorProcess {
 }
 
 /** Emulators this module can start. */
-export type Platform = "telegram" | "slack" | "discord" | "whatsapp" | "matrix" | "teams";
+export type Platform = "telegram" | "slack" | "discord" | "whatsapp" | "matrix" | "teams" | "googlechat";
 
 /** The Teams emulator's conversation (a personal chat the bot is in). */
 export const TEAMS_TO = "a:1bench";
+
+/** The Google Chat emulator's space (the app is a member). */
+export const GOOGLECHAT_SPACE = "spaces/OUTBOXbench";
 
 /** The person the WhatsApp emulator's conversation is with (they wrote first). */
 export const WHATSAPP_TO = "15550000042";
@@ -189,6 +192,21 @@ async function start(platform: Platform, limits: boolean, chats: number): Promis
     return {
       apiRoot: emulator.serviceUrl,
       token: emulator.tokenUrl,
+      requests: emulator.requests,
+      messages: () => perChannel(ids, (id) => emulator.observe(id)),
+    };
+  }
+  if (platform === "googlechat") {
+    const { startGoogleChatEmulator } = await import("@outbox/googlechat/testing");
+    const ids = [GOOGLECHAT_SPACE, ...Array.from({ length: chats }, (_, i) => `spaces/OUTBOXload${i + 1}`)];
+    const emulator = await startGoogleChatEmulator({
+      spaces: ids.map((name) => ({ name })),
+      ...(limits ? {} : { rateLimits: false }),
+    });
+    // The API root, and the service account key (its token_uri the emulator's) as the "token".
+    return {
+      apiRoot: emulator.apiUrl,
+      token: JSON.stringify(emulator.credentials),
       requests: emulator.requests,
       messages: () => perChannel(ids, (id) => emulator.observe(id)),
     };

@@ -19,6 +19,7 @@ const HTTP_CALLS: Record<string, string[]> = {
   whatsapp: ["text", "file"],
   matrix: ["text", "file"],
   teams: ["text", "image"],
+  googlechat: ["text", "image"],
 };
 
 /**
@@ -30,7 +31,7 @@ const HTTP_CALLS: Record<string, string[]> = {
  * marker or block.
  */
 export const REQUIRED_GATES: ReadonlyMap<string, RequiredKind> = new Map<string, RequiredKind>([
-  ...["private", "group", "slack", "discord", "matrix", "whatsapp"].flatMap((kind) =>
+  ...["private", "group", "slack", "discord", "matrix", "whatsapp", "googlechat"].flatMap((kind) =>
     ZERO.map((name) => [`load.${kind}.${name}`, "max"] as const),
   ),
   ...["telegram", "slack"].flatMap((platform) =>

@@ -8,6 +8,8 @@ import type { ChannelAdapter, Clock, Fault, MediaPolicy, ObservedMessage } from 
 import type { PlatformEmulator } from "@outbox/core/testing";
 import { createDiscordAdapter } from "@outbox/discord";
 import { DEFAULT_CHANNEL, startDiscordEmulator } from "@outbox/discord/testing";
+import { createGoogleChatAdapter } from "@outbox/googlechat";
+import { emulatorConfig as googleChatConfig, startGoogleChatEmulator } from "@outbox/googlechat/testing";
 import { createMatrixAdapter } from "@outbox/matrix";
 import { DEFAULT_ROOM, startMatrixEmulator } from "@outbox/matrix/testing";
 import { createSlackAdapter } from "@outbox/slack";
@@ -52,10 +54,10 @@ export interface RigOptions {
 /** One platform of the matrix. */
 export interface FaultPlatform {
   /** Platform name. */
-  name: "telegram" | "slack" | "discord" | "whatsapp" | "matrix" | "teams";
+  name: "telegram" | "slack" | "discord" | "whatsapp" | "matrix" | "teams" | "googlechat";
   /** Text chunk length the reply's two text parts must stay under. */
   chunk: number;
-  /** Whether the platform deduplicates sends by the operation key (Discord's enforced nonce). */
+  /** Whether the platform deduplicates sends by the operation key (Discord's enforced nonce, Google Chat's messageId). */
   deduplicates: boolean;
   /** The requests of each part of the reply, in order: the method each one is made to. */
   requests: readonly [text: string, media: readonly string[]];
@@ -195,6 +197,25 @@ export const platforms: readonly FaultPlatform[] = [
         media: { ...config.media, ...media },
       });
       return rigOf(adapter, emulator, chat, () => emulator.observe(chat));
+    },
+  },
+  {
+    name: "googlechat",
+    chunk: 3000,
+    // A resend carries the same client-assigned messageId: Google answers ALREADY_EXISTS, never a second message.
+    deduplicates: true,
+    requests: ["spaces.messages.create", ["spaces.messages.create"]],
+    async start({ clock, media, timeoutMs }) {
+      const space = "spaces/OUTBOXfaults";
+      const emulator = await startGoogleChatEmulator({ spaces: [{ name: space }], rateLimits: false });
+      const config = googleChatConfig(emulator);
+      const adapter = createGoogleChatAdapter({
+        ...config,
+        timeoutMs,
+        clock,
+        media: { ...config.media, ...media },
+      });
+      return rigOf(adapter, emulator, space, () => emulator.observe(space));
     },
   },
 ];

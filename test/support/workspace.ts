@@ -20,7 +20,7 @@ export function packageDirs(): string[] {
 }
 
 /** Names whose product spelling is not the folder name capitalized. */
-const SPELLING: Record<string, string> = { whatsapp: "WhatsApp" };
+const SPELLING: Record<string, string> = { whatsapp: "WhatsApp", googlechat: "GoogleChat" };
 
 /** An adapter's name as its exports spell it (`telegram` → `Telegram`, `whatsapp` → `WhatsApp`). */
 export function pascalName(name: string): string {

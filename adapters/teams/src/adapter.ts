@@ -2,12 +2,19 @@
  * The Teams adapter: capabilities, the HTML renderer and the connector transport, put
  * together by core's engine.
  */
-import { type ChannelAdapter, ConfigError, createAdapter, systemClock } from "@outbox/core";
+import {
+  type ChannelAdapter,
+  ConfigError,
+  createAdapter,
+  providedTokens,
+  systemClock,
+  type TokenSource,
+  undiciAgent,
+} from "@outbox/core";
 import type { Dispatcher } from "undici";
 import { teamsCapabilitiesFor } from "./capabilities.js";
 import { createConnectorClient } from "./client/connector.js";
-import { clientCredentials, providedTokens, type TokenSource } from "./client/token.js";
-import { Agent } from "./client/undici.js";
+import { clientCredentials } from "./client/token.js";
 import { teamsRenderer } from "./render/renderer.js";
 import { createTeamsTransport } from "./transport/transport.js";
 import type { TeamsAdapterConfig } from "./types.js";
@@ -38,12 +45,12 @@ export function createTeamsAdapter(config: TeamsAdapterConfig): ChannelAdapter {
   const wrong = problem(config);
   if (wrong !== undefined)
     throw new ConfigError("createTeamsAdapter", wrong[1], { field: wrong[0], fix: FIX });
-  const own = config.dispatcher === undefined ? new Agent({ keepAliveTimeout: 10_000 }) : undefined;
+  const own = config.dispatcher === undefined ? undiciAgent({ keepAliveTimeout: 10_000 }) : undefined;
   const dispatcher = (config.dispatcher ?? own) as Dispatcher;
   const timeoutMs = config.timeoutMs ?? 60_000;
   const tokens: TokenSource =
     config.getToken !== undefined
-      ? providedTokens(config.getToken)
+      ? providedTokens(config.getToken, "Teams")
       : clientCredentials({
           clientId: config.clientId as string,
           clientSecret: config.clientSecret as string,

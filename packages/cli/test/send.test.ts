@@ -152,7 +152,7 @@ describe.concurrent("outbox send", { timeout: SPAWN_TIMEOUT_MS }, () => {
       /nothing to send\. Fix: give the reply text, - to read it from standard input, or --media/,
     );
     expect(platform.stderr).toMatch(
-      /no myspace adapter is installed \(installed: discord, matrix, slack, teams, telegram, whatsapp\)\. Fix: /,
+      /no myspace adapter is installed \(installed: discord, googlechat, matrix, slack, teams, telegram, whatsapp\)\. Fix: /,
     );
     expect(option.stderr).toMatch(/unknown option '--bogus' \(see outbox --help\)/);
   });

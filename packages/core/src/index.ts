@@ -20,7 +20,22 @@ export {
 } from "./adapter/find-descriptors.js";
 // Also the web inbox's reading of its own pages at run time, so not only the kit's.
 export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "./adapter/html-reading.js";
+export {
+  bearerJson,
+  jsonObject,
+  postForm,
+  requestText,
+  type TextAnswer,
+  type TextRequest,
+} from "./adapter/http-answers.js";
 export type * from "./adapter/observed.js";
+export {
+  cachedTokens,
+  type IssuedToken,
+  providedTokens,
+  type TokenProvider,
+  type TokenSource,
+} from "./adapter/token-cache.js";
 export * from "./adapter/types.js";
 export * from "./engine/index.js";
 export * from "./errors/errors.js";
@@ -48,6 +63,8 @@ export {
   stripInvisible,
 } from "./markdown/untrusted-links.js";
 export * from "./media/index.js";
+// undici loaded without its global dispatcher, for adapters with their own thin client.
+export { sendRequest, undiciAgent } from "./media/remote/undici.js";
 export {
   type AgentRunTrace,
   type CallTrace,

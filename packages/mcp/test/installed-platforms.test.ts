@@ -19,6 +19,7 @@ describe("outbox-mcp starts with what is installed and names exactly that", () =
   it("finds every installed @outbox adapter by its descriptor", () => {
     expect(installed.map((descriptor) => descriptor.name)).toEqual([
       "discord",
+      "googlechat",
       "matrix",
       "slack",
       "teams",
@@ -55,7 +56,7 @@ describe("outbox-mcp starts with what is installed and names exactly that", () =
     try {
       expect(outbox.instructions.split("\n")).toEqual([
         "outbox-mcp delivers to: telegram.",
-        "Not configured: matrix (set OUTBOX_MATRIX_TOKEN and OUTBOX_MATRIX_HOMESERVER), slack (set OUTBOX_SLACK_TOKEN), teams (set OUTBOX_TEAMS_CLIENT_ID and OUTBOX_TEAMS_CLIENT_SECRET and OUTBOX_TEAMS_SERVICE_URL), whatsapp (set OUTBOX_WHATSAPP_TOKEN and OUTBOX_WHATSAPP_PHONE_NUMBER_ID).",
+        "Not configured: googlechat (set OUTBOX_GOOGLECHAT_CREDENTIALS), matrix (set OUTBOX_MATRIX_TOKEN and OUTBOX_MATRIX_HOMESERVER), slack (set OUTBOX_SLACK_TOKEN), teams (set OUTBOX_TEAMS_CLIENT_ID and OUTBOX_TEAMS_CLIENT_SECRET and OUTBOX_TEAMS_SERVICE_URL), whatsapp (set OUTBOX_WHATSAPP_TOKEN and OUTBOX_WHATSAPP_PHONE_NUMBER_ID).",
         "Not installed: discord (npm install @outbox/discord @discordjs/rest).",
       ]);
     } finally {

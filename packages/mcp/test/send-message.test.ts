@@ -46,7 +46,9 @@ describe("send_message over an in-memory MCP client", () => {
     expect(tool?.inputSchema).toMatchObject({
       additionalProperties: false,
       properties: {
-        platform: { enum: ["discord", "matrix", "slack", "teams", "telegram", "whatsapp", "reference"] },
+        platform: {
+          enum: ["discord", "googlechat", "matrix", "slack", "teams", "telegram", "whatsapp", "reference"],
+        },
         images: { maxItems: 10 },
         files: { maxItems: 5 },
       },
@@ -97,7 +99,7 @@ describe("send_message over an in-memory MCP client", () => {
     [
       "unknown platform",
       { platform: "myspace", message: "x" },
-      /expected one of "discord"\|"matrix"\|"slack"\|"teams"\|"telegram"\|"whatsapp"\|"reference" at platform/,
+      /expected one of "discord"\|"googlechat"\|"matrix"\|"slack"\|"teams"\|"telegram"\|"whatsapp"\|"reference" at platform/,
     ],
     ["invalid base64", { images: [{ ...png, data: "%%%" }] }, /images\[0\]\.data: is not valid base64/],
     [

@@ -5,11 +5,9 @@
  * source, a timeout, and failures thrown as core's errors. A 401 is answered once with a new
  * token (the request was refused, so nothing posted); nothing else is retried here.
  */
-import { TransportError } from "@outbox/core";
+import { bearerJson, jsonObject, type TextAnswer, type TokenSource, TransportError } from "@outbox/core";
 import type { Dispatcher } from "undici";
-import { type ConnectorMethod, type FailedCall, fromConnector, fromNetwork, parse } from "./errors.js";
-import type { TokenSource } from "./token.js";
-import { requestApi } from "./undici.js";
+import { type ConnectorMethod, type FailedCall, fromConnector, fromNetwork } from "./errors.js";
 
 /** An activity as the connector takes it (the fields the adapter writes). */
 export type Activity = Record<string, unknown>;
@@ -58,22 +56,14 @@ export function createConnectorClient(options: ConnectorOptions): ConnectorClien
     body: string | undefined,
     token: string,
     signal: AbortSignal | undefined,
-  ): Promise<{ status: number; headers: Dispatcher.ResponseData["headers"]; text: string }> => {
+  ): Promise<TextAnswer> => {
     try {
-      const response = await requestApi.call(options.dispatcher, {
-        origin: base.origin,
-        path: target,
-        method: verb,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }),
-        },
-        ...(body === undefined ? {} : { body }),
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-        ...(signal === undefined ? {} : { signal }),
-      });
-      return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+      return await bearerJson(
+        options.dispatcher,
+        { origin: base.origin, path: target, method: verb, token, ...(body === undefined ? {} : { body }) },
+        options.timeoutMs,
+        signal,
+      );
     } catch (error) {
       throw fromNetwork(error, call.method);
     }
@@ -95,7 +85,7 @@ export function createConnectorClient(options: ConnectorOptions): ConnectorClien
       token = await options.tokens.get(signal, token);
       answer = await once(failed, verb, target, body, token, signal);
     }
-    if (answer.status >= 200 && answer.status < 300) return parse(answer.text);
+    if (answer.status >= 200 && answer.status < 300) return jsonObject(answer.text);
     throw fromConnector(failed, answer.status, answer.headers, answer.text, options.tokens.secrets());
   };
 

@@ -7,6 +7,7 @@
  */
 import {
   AuthError,
+  jsonObject,
   networkFailure,
   type OutboxError,
   PlatformError,
@@ -45,7 +46,7 @@ export function fromConnector(
   text: string,
   secrets: readonly string[],
 ): OutboxError {
-  const body = parse(text);
+  const body = jsonObject(text);
   const error = (body?.error ?? {}) as { code?: unknown; message?: unknown };
   const code = typeof error.code === "string" ? error.code : undefined;
   const said =
@@ -76,7 +77,7 @@ export function fromConnector(
 
 /** Map a non-2xx answer of the token endpoint: the identity platform refused the bot's credentials. */
 export function fromTokenEndpoint(status: number, text: string, secrets: readonly string[]): OutboxError {
-  const body = parse(text);
+  const body = jsonObject(text);
   const code = typeof body?.error === "string" ? body.error : undefined;
   const description =
     typeof body?.error_description === "string" ? body.error_description.split(/\r?\n/)[0] : undefined;
@@ -90,16 +91,4 @@ export function fromTokenEndpoint(status: number, text: string, secrets: readonl
 /** A network failure: ambiguous unless the connection never opened. */
 export function fromNetwork(error: unknown, method: ConnectorMethod): OutboxError {
   return networkFailure(`Teams ${method}`, error);
-}
-
-/** A JSON object, or undefined. */
-export function parse(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }

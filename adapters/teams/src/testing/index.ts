@@ -1,7 +1,8 @@
 /** Testing tools for the Teams adapter: the strict connector emulator and a ready emulated conversation. */
+
+export { type EmulatedMediaHost, startEmulatedMediaHost } from "@outbox/core/testing";
 export { emulatorConfig } from "./adapter-config.js";
 export { createEmulatedChannel, EMULATED_CONVERSATION, type TeamsEmulatedChannel } from "./channel.js";
-export { type EmulatedMediaHost, startEmulatedMediaHost } from "./emulator/hosted.js";
 export { decodeHtml } from "./emulator/html.js";
 export {
   EMULATOR_IDENTITY,

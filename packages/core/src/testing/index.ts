@@ -12,6 +12,7 @@ export {
   type CredentialEchoOptions,
   startCredentialEcho,
 } from "../adapter/credential-echo.js";
+export { type EmulatedMediaHost, startEmulatedMediaHost } from "../adapter/emulated-media-host.js";
 export { type EmulatorFaults, serveFaults } from "../adapter/emulator-faults.js";
 export {
   type AnsweredFault,
@@ -25,6 +26,14 @@ export {
 } from "../adapter/emulator-server.js";
 export { createFaultQueue, FAULT_KINDS, type FaultQueue, UnknownFaultError } from "../adapter/fault-queue.js";
 export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "../adapter/html-reading.js";
+export {
+  describeLinkedFile,
+  fetchLinkedFile,
+  type LinkedFile,
+  LinkedFileError,
+  servedAsSniffed,
+  sniffSignature,
+} from "../adapter/linked-file.js";
 export { type DecodedMarkdown, decodeMarkdown } from "../adapter/markdown-reading.js";
 export type * from "../adapter/observed.js";
 export { observedLines } from "../adapter/observed-lines.js";

@@ -8,7 +8,7 @@
  * messages, as Teams shows it.
  */
 import type { ObservedMessage } from "@outbox/core";
-import { observedMentions } from "@outbox/core/testing";
+import { observedMentions, servedAsSniffed } from "@outbox/core/testing";
 import type { Dispatcher } from "undici";
 import { INLINE_IMAGE_MAX_BYTES, MAX_ACTIVITY_UTF16_BYTES } from "../../capabilities.js";
 import { badArgument, ConnectorError } from "./errors.js";
@@ -117,7 +117,7 @@ async function readHeroCard(content: unknown, dispatcher: LinkFetcher): Promise<
   if (!isObject(button) || typeof button.value !== "string")
     throw badArgument("the card links no file (openUrl button)");
   const file = await fetchLinked(dispatcher, button.value);
-  if (file.sniffed !== undefined && file.sniffed !== file.mimeType && !aliases(file.sniffed, file.mimeType))
+  if (!servedAsSniffed(file))
     throw badArgument(`the linked file is served as ${file.mimeType} but its bytes are ${file.sniffed}`);
   return {
     kind: "document",
@@ -133,16 +133,6 @@ function checkType(file: FetchedMedia, contentType: string): void {
     throw badArgument(`contentUrl does not hold an image (${file.sniffed ?? "unknown bytes"})`);
   if (file.sniffed !== contentType)
     throw badArgument(`contentType ${contentType} but the image is ${file.sniffed}`);
-}
-
-/** Types the signature table names one way and servers another. */
-function aliases(sniffed: string, declared: string): boolean {
-  return (
-    (sniffed === "video/mp4" && /^(audio|video)\/(mp4|quicktime|x-m4a)$/.test(declared)) ||
-    (sniffed === "audio/mpeg" && declared === "audio/mp3") ||
-    (sniffed === "audio/ogg" && /^(audio|video|application)\/ogg/.test(declared)) ||
-    (sniffed === "audio/wav" && /^audio\/(x-)?wav/.test(declared))
-  );
 }
 
 /** Fetch a linked file as Teams does, recording its URL. */

@@ -8,13 +8,16 @@
  * 429 with `Retry-After`; faults are injected by the kit; edits keep revisions.
  */
 import type { IncomingMessage } from "node:http";
-import type { MediaHost, ObservedMessage } from "@outbox/core";
-import { type EmulatorRequest, type PlatformEmulator, serveEmulator } from "@outbox/core/testing";
+import { type MediaHost, type ObservedMessage, undiciAgent } from "@outbox/core";
+import {
+  type EmulatorRequest,
+  type PlatformEmulator,
+  serveEmulator,
+  startEmulatedMediaHost,
+} from "@outbox/core/testing";
 import { TEAMS_RATE_LIMITS } from "../../capabilities.js";
-import { Agent } from "../../client/undici.js";
 import { checkSize, readAttachments, readText } from "./activities.js";
 import { answerError, badArgument, ConnectorError, faultError } from "./errors.js";
-import { startEmulatedMediaHost } from "./hosted.js";
 import { startIdentity } from "./identity.js";
 import { RateLimits } from "./rate-limits.js";
 import { TeamsStore } from "./store.js";
@@ -79,7 +82,7 @@ export async function startTeamsEmulator(options: TeamsEmulatorOptions = {}): Pr
     now,
   });
   const hosted = await startEmulatedMediaHost();
-  const fetcher = new Agent({
+  const fetcher = undiciAgent({
     keepAliveTimeout: 1000,
     ...(options.fetchConnect ? { connect: { ...options.fetchConnect } } : {}),
   });

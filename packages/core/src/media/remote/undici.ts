@@ -30,12 +30,18 @@ const refuseToResolve: LookupFunction = (hostname, _options, callback) => {
   process.nextTick(() => callback(error, "", 0));
 };
 
+/**
+ * A new undici Agent (the class `undici.Agent` is), loaded without `undici/lib/global`: for
+ * an adapter's own keep-alive pool, or an emulator's fetcher.
+ */
+export function undiciAgent(options: AgentClass.Options): AgentClass {
+  const Agent = require("undici/lib/dispatcher/agent.js") as typeof AgentClass;
+  return new Agent(options);
+}
+
 /** Core's own Agent, created on first use; never installed globally. */
 function coreAgent(): Dispatcher {
-  if (sharedAgent !== undefined) return sharedAgent;
-  // undici's Agent class (same class as `undici.Agent`), loaded without `undici/lib/global`.
-  const Agent = require("undici/lib/dispatcher/agent.js") as typeof AgentClass;
-  sharedAgent = new Agent({
+  sharedAgent ??= undiciAgent({
     connections: 8,
     keepAliveTimeout: 4_000,
     connect: { lookup: refuseToResolve },

@@ -1,6 +1,7 @@
 /**
- * A media host for the emulated Teams to fetch from: core's self-hosted media host over a
- * temporary directory, on its own port of 127.0.0.1 (Teams fetches a bot's links from the
+ * A media host for an emulated platform to fetch from (Teams, Google Chat: a bot links its
+ * files rather than uploading them): core's self-hosted media host over a temporary
+ * directory, on its own port of 127.0.0.1 (the platform fetches a bot's links from the
  * internet; here from the loopback address). The adapter under test is given it as its
  * `media.host`.
  */
@@ -11,7 +12,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createSelfHostedMedia, type MediaHost } from "@outbox/core";
+import { createSelfHostedMedia } from "../media/host/self-hosted.js";
+import type { MediaHost } from "../media/host/types.js";
 
 /** A running host. */
 export interface EmulatedMediaHost {
@@ -23,7 +25,7 @@ export interface EmulatedMediaHost {
 
 /** Start one. */
 export async function startEmulatedMediaHost(): Promise<EmulatedMediaHost> {
-  const directory = await mkdtemp(join(tmpdir(), "outbox-teams-media-"));
+  const directory = await mkdtemp(join(tmpdir(), "outbox-emulated-media-"));
   let listener:
     | ((req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void)
     | undefined;

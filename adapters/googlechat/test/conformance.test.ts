@@ -1,0 +1,4 @@
+import { describeConformance } from "@outbox/conformance";
+import { createGoogleChatHarness } from "@outbox/googlechat/conformance";
+
+describeConformance(createGoogleChatHarness(), { strict: true });
