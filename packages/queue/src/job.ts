@@ -16,13 +16,16 @@ import {
   type Target,
   TransportError,
 } from "@outbox/core";
+import { DEFAULT_ACCOUNT } from "./adapter-pool.js";
 import { tracedJob } from "./trace.js";
-import type { DeliveryStatus, EnqueueOptions, QueuedReceipt } from "./types.js";
+import type { AccountRef, DeliveryStatus, EnqueueOptions, QueuedReceipt } from "./types.js";
 
 /** What a job holds: the reply as the producer gave it, with references instead of bytes. */
 export interface JobData {
-  /** Platform name (a key of `adapters`). */
+  /** Platform name (a key of `adapters`, or a platform of `accounts`). */
   platform: string;
+  /** The account that sends it; absent for `default`. */
+  account?: string;
   /** The reply. */
   payload: ReplyPayloadInput;
   /** Where it goes. */
@@ -60,6 +63,9 @@ export function toJob(
       ["platform"],
       `no adapter named ${JSON.stringify(platform)}; configured: ${platforms.join(", ")}`,
     );
+  const { account } = options;
+  if (account !== undefined && (typeof account !== "string" || account === ""))
+    throw issue(["account"], "must be a non-empty string (the bot's id), or absent for the default account");
   if (typeof target?.to !== "string" || target.to === "")
     throw issue(["target", "to"], "must be a non-empty string");
   for (const [index, item] of (payload.media ?? []).entries())
@@ -76,6 +82,7 @@ export function toJob(
   if (!(backoffMs >= 0)) throw issue(["backoffMs"], "must be a number of milliseconds, 0 or more");
   return {
     platform,
+    ...(account === undefined || account === DEFAULT_ACCOUNT ? {} : { account }),
     payload,
     target,
     key: options.idempotencyKey ?? randomUUID(),
@@ -128,7 +135,7 @@ async function attemptJob(
   previousAttempts: number,
   signal: AbortSignal | undefined,
 ): Promise<QueuedReceipt> {
-  const base = { id, platform: job.platform, target: job.target };
+  const base = receiptBase(id, job);
   let attempts = previousAttempts;
   for (;;) {
     attempts += 1;
@@ -183,8 +190,27 @@ export function toQueuedReceipt(receipt: DeliveryReceipt): NonNullable<QueuedRec
 
 /** The receipt of a job dead-lettered before or instead of a delivery attempt. */
 export function deadReceipt(id: string, job: JobData, attempts: number, reason: string): QueuedReceipt {
-  return { id, platform: job.platform, target: job.target, status: "dead", attempts, reason };
+  return { ...receiptBase(id, job), status: "dead", attempts, reason };
 }
+
+/** What every receipt of a job says of it: id, platform, account (unless default), target. */
+function receiptBase(
+  id: string,
+  job: JobData,
+): Pick<QueuedReceipt, "id" | "platform" | "account" | "target"> {
+  return {
+    id,
+    platform: job.platform,
+    ...(job.account === undefined ? {} : { account: job.account }),
+    target: job.target,
+  };
+}
+
+/** The account a job names. */
+export const accountOf = (job: JobData): AccountRef => ({
+  platform: job.platform,
+  account: job.account ?? DEFAULT_ACCOUNT,
+});
 
 /** A thrown error's message (engine errors are already redacted). */
 export function reasonOf(error: unknown): string {

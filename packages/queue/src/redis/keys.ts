@@ -21,6 +21,15 @@ export function keysOf(prefix: string) {
     finished: `${own}:finished`,
     /** Stream of finished deliveries (the `finished` and `dead` events, read on from where a reader stopped). */
     events: `${own}:events`,
+    /** Partition `n`'s turns: its round, each account's last turn, each waiting job's turn. */
+    turns: (n: number) => `${own}:turns:${n}`,
+    /** Partition `n`'s paused (or resuming) accounts. */
+    paused: (n: number) => `${own}:paused:${n}`,
+    /**
+     * Jobs of a paused account in partition `n`: taken from the partition while it was paused
+     * (`drained`, the older) or queued while it was paused (`parked`).
+     */
+    held: (n: number, scope: string, kind: "drained" | "parked") => `${own}:held:${n}:${kind}:${scope}`,
   };
 }
 
