@@ -13,7 +13,8 @@
  * list, and those a worker takes from the partition go to a `drained` list (they are older:
  * they were queued before the pause) keeping their tag. Resuming puts drained then parked
  * jobs back in the partition in order, then un-pauses once both lists are empty; jobs queued
- * meanwhile are parked behind them, so no chat's order changes and nothing is lost.
+ * meanwhile are parked behind them, and a job of a higher tag that a worker takes before the
+ * drained ones are back is drained behind them: no chat's order changes, nothing is lost.
  */
 import type { Redis } from "ioredis";
 import type { keysOf } from "./keys.js";
@@ -38,13 +39,26 @@ return tag
 `;
 
 /**
- * KEYS: turns, paused; ARGV: job id, account scope. A worker starts a job: 1 when its account
- * is paused (nothing changed), else the job's turn becomes the round (reset when it was the
- * last tagged job) and 0.
+ * KEYS: turns, paused, drained; ARGV: job id, account scope, the job's JSON or ''. A worker
+ * took the job. It is held while its account is paused, and while it is being resumed if a
+ * held job of a lower tag is not back yet (a job taken meanwhile must not overtake it). Held:
+ * appended to the drained list with its tag (2), or 1 when no JSON was given (call again
+ * with it). Else its turn becomes the round (the turns are reset when it was the last tagged
+ * job) and 0: run it.
  */
 const START = `
-if redis.call('HGET', KEYS[2], ARGV[2]) == 'paused' then return 1 end
+local state = redis.call('HGET', KEYS[2], ARGV[2])
 local tag = redis.call('HGET', KEYS[1], ARGV[1])
+local held = state == 'paused'
+if state == 'resuming' and tag then
+  local head = redis.call('LINDEX', KEYS[3], 0)
+  held = head and tonumber(tag) > tonumber(string.match(head, '^%d+'))
+end
+if held then
+  if ARGV[3] == '' then return 1 end
+  redis.call('RPUSH', KEYS[3], (tag or '0') .. ' ' .. ARGV[3])
+  return 2
+end
 if not tag then return 0 end
 redis.call('HDEL', KEYS[1], ARGV[1])
 if redis.call('HINCRBY', KEYS[1], 'n', -1) <= 0 then
@@ -56,12 +70,11 @@ return 0
 `;
 
 /**
- * KEYS: paused, list; ARGV: account scope, job JSON, the state required (`paused` to drain,
- * any state to park). Appends the job while the account is in that state: 1, else 0.
+ * KEYS: paused, parked; ARGV: account scope, job JSON. Parks the job while the account is
+ * paused or being resumed: 1, else 0.
  */
-const HOLD = `
-local state = redis.call('HGET', KEYS[1], ARGV[1])
-if not state or (ARGV[3] == 'paused' and state ~= 'paused') then return 0 end
+const PARK = `
+if not redis.call('HGET', KEYS[1], ARGV[1]) then return 0 end
 redis.call('RPUSH', KEYS[2], ARGV[2])
 return 1
 `;
@@ -107,18 +120,6 @@ export interface Turns {
 
 /** The turns of the outbox whose keys are `keys`, over `partitions` partitions. */
 export function createTurns(redis: Redis, keys: ReturnType<typeof keysOf>, partitions: number): Turns {
-  const hold = async (turn: TurnOf, json: string, kind: "drained" | "parked"): Promise<boolean> =>
-    Number(
-      await redis.eval(
-        HOLD,
-        2,
-        keys.paused(turn.partition),
-        keys.held(turn.partition, turn.scope, kind),
-        turn.scope,
-        json,
-        kind === "drained" ? "paused" : "any",
-      ),
-    ) === 1;
   const each = (run: (n: number) => Promise<unknown>): Promise<unknown> =>
     Promise.all(Array.from({ length: partitions }, (_, n) => run(n)));
 
@@ -138,25 +139,32 @@ export function createTurns(redis: Redis, keys: ReturnType<typeof keysOf>, parti
         );
         if (tag >= 0) return Math.min(tag + 1, PRIORITY_LIMIT);
         // Paused: park it, unless the account was resumed in between (then tag it again).
-        if (await hold(turn, json(), "parked")) return undefined;
+        const parked = await redis.eval(
+          PARK,
+          2,
+          keys.paused(turn.partition),
+          keys.held(turn.partition, turn.scope, "parked"),
+          turn.scope,
+          json(),
+        );
+        if (Number(parked) === 1) return undefined;
       }
     },
     async start(turn, json) {
-      for (;;) {
-        const paused =
-          Number(
-            await redis.eval(
-              START,
-              2,
-              keys.turns(turn.partition),
-              keys.paused(turn.partition),
-              turn.jobId,
-              turn.scope,
-            ),
-          ) === 1;
-        if (!paused) return true;
-        if (await hold(turn, json(), "drained")) return false;
-      }
+      const run = (data: string) =>
+        redis.eval(
+          START,
+          3,
+          keys.turns(turn.partition),
+          keys.paused(turn.partition),
+          keys.held(turn.partition, turn.scope, "drained"),
+          turn.jobId,
+          turn.scope,
+          data,
+        );
+      // The JSON is sent only when the job is to be held (rare).
+      const first = Number(await run(""));
+      return first === 0 || (first === 1 && Number(await run(json())) === 0);
     },
     async pause(scope) {
       await each((n) => redis.hset(keys.paused(n), scope, "paused"));
@@ -167,12 +175,17 @@ export function createTurns(redis: Redis, keys: ReturnType<typeof keysOf>, parti
         const lists = [keys.held(n, scope, "drained"), keys.held(n, scope, "parked")] as const;
         for (;;) {
           for (const list of lists)
-            for (let json = await redis.lindex(list, 0); json !== null; json = await redis.lindex(list, 0)) {
+            for (
+              let entry = await redis.lindex(list, 0);
+              entry !== null;
+              entry = await redis.lindex(list, 0)
+            ) {
               // Added before it is removed (and removed only if still first, in case two
               // processes resume at once): a crash in between re-adds it (the journal and the
-              // job id keep that from sending twice) instead of losing it.
-              await readd(n, json);
-              await redis.eval(SHIFT_IF, 1, list, json);
+              // job id keep that from sending twice) instead of losing it. Drained entries
+              // start with the job's tag.
+              await readd(n, list === lists[0] ? entry.slice(entry.indexOf(" ") + 1) : entry);
+              await redis.eval(SHIFT_IF, 1, list, entry);
             }
           if (Number(await redis.eval(FINISH, 3, keys.paused(n), ...lists, scope)) === 1) return;
         }
