@@ -31,11 +31,12 @@ const modes = [
     slots: 1,
     start: (fleet: Fleet): Promise<Outbox> => {
       if (redis === undefined) throw new Error("no Redis");
+      prefixes += 1;
       const config: OutboxConfig = {
         adapters: {},
         accounts: fleet.resolver,
         connection: redis.url,
-        prefix: `fair${(prefixes += 1)}`,
+        prefix: `fair${prefixes}`,
         partitions: 1,
       };
       return createOutbox(config);
