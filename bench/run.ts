@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { coldStartSuite } from "./suites/cold-start.js";
 import { discordSuite } from "./suites/discord.js";
 import { engineSuite } from "./suites/engine.js";
+import { fleetSuite } from "./suites/fleet.js";
 import { loadSuite } from "./suites/load.js";
 import { matrixSuite } from "./suites/matrix.js";
 import { mediaMemorySuite } from "./suites/media-memory.js";
@@ -50,6 +51,7 @@ const suites: Suite[] = [
   otelSuite,
   loadSuite,
   queueSuite,
+  fleetSuite,
   peersSuite,
   coldStartSuite,
 ];
