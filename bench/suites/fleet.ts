@@ -7,7 +7,7 @@
  * client's. Reports client CPU per message under load, Redis commands per delivered part,
  * wall over the floor the limits allow, 429s, lost and duplicated replies, and Redis memory
  * per queued reply across the fleet (no worker running; goal ≤ 1 KB).
- * Full run: 10 replies per bot per platform; `--quick`: 2.
+ * Full run: 10 replies per bot per platform; `--quick`: 6.
  */
 
 import { createOutbox, type Outbox, type OutboxConfig } from "@outbox/queue";
@@ -149,7 +149,7 @@ export const fleetSuite: Suite = {
   async run({ quick }) {
     if (redisMissing !== undefined) throw new Error(`fleet bench needs Redis: ${redisMissing}`);
     const metrics: Metric[] = [];
-    const perBot = quick ? 2 : 10;
+    const perBot = quick ? 6 : 10;
     for (const platform of ["telegram", "slack"] as const) {
       const r = await scenario(platform, perBot);
       const id = `fleet.${platform}`;

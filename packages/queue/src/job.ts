@@ -34,10 +34,10 @@ export interface JobData {
   key: string;
   /** Reply mode of the send. */
   replyMode?: EnqueueOptions["replyMode"];
-  /** Attempts before dead-lettering. */
-  attempts: number;
-  /** First backoff in milliseconds. */
-  backoffMs: number;
+  /** Attempts before dead-lettering; absent for the default (a queued job is smaller). */
+  attempts?: number;
+  /** First backoff in milliseconds; absent for the default. */
+  backoffMs?: number;
   /** The producer's trace context (W3C `traceparent`, …), when a tracer was listening at enqueue. */
   trace?: Record<string, string>;
 }
@@ -87,8 +87,8 @@ export function toJob(
     target,
     key: options.idempotencyKey ?? randomUUID(),
     ...(options.replyMode === undefined ? {} : { replyMode: options.replyMode }),
-    attempts,
-    backoffMs,
+    ...(attempts === DEFAULT_ATTEMPTS ? {} : { attempts }),
+    ...(backoffMs === DEFAULT_BACKOFF_MS ? {} : { backoffMs }),
   };
 }
 
@@ -154,8 +154,8 @@ async function attemptJob(
     const unsaved = receipt.degraded.some((entry) => entry.from === "journal");
     const retry =
       !unsaved && receipt.failures.length > 0 && receipt.failures.every(({ error }) => transient(error));
-    if (retry && attempts < job.attempts) {
-      await sleep(job.backoffMs * 2 ** (attempts - 1 - previousAttempts));
+    if (retry && attempts < attemptsOf(job)) {
+      await sleep((job.backoffMs ?? DEFAULT_BACKOFF_MS) * 2 ** (attempts - 1 - previousAttempts));
       continue;
     }
     const status: DeliveryStatus = receipt.ok ? "delivered" : retry ? "dead" : "failed";
@@ -205,6 +205,9 @@ function receiptBase(
     target: job.target,
   };
 }
+
+/** The attempts a job may make. */
+export const attemptsOf = (job: JobData): number => job.attempts ?? DEFAULT_ATTEMPTS;
 
 /** The account a job names. */
 export const accountOf = (job: JobData): AccountRef => ({

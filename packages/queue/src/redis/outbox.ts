@@ -57,7 +57,9 @@ export async function createRedisOutbox(
   }
   const queues = Array.from(
     { length: partitions },
-    (_, n) => new Queue(partitionQueue(n), { connection: redis, prefix }),
+    // BullMQ's own event stream per partition (10,000 entries by default, about 230 bytes per
+    // queued job) is read by nothing here: the outbox's events are its own stream.
+    (_, n) => new Queue(partitionQueue(n), { connection: redis, prefix, streams: { events: { maxLen: 0 } } }),
   );
   for (const queue of queues) queue.on("error", settings.health.failed);
   await Promise.all(queues.map((queue) => queue.setGlobalConcurrency(1)));

@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { StoreError, systemClock } from "@outbox/core";
 import { type Job, Worker } from "bullmq";
 import { accountScope, createAdapterPool } from "../adapter-pool.js";
-import { accountOf, deadReceipt, type JobData, reasonOf, runJob } from "../job.js";
+import { accountOf, attemptsOf, deadReceipt, type JobData, reasonOf, runJob } from "../job.js";
 import type { DeliveryStep, OutboxWorker, QueuedReceipt, WorkerOptions } from "../types.js";
 import { connect, partitionQueue } from "./keys.js";
 import { createRateGate } from "./rate-gate.js";
@@ -109,7 +109,7 @@ export async function startRedisWorker(
           };
     const previous = Math.max(0, job.attemptsStarted - 1);
     let receipt: QueuedReceipt;
-    if (previous >= data.attempts)
+    if (previous >= attemptsOf(data))
       receipt = deadReceipt(
         data.key,
         data,
