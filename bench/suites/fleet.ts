@@ -4,9 +4,11 @@
  * Telegram and Slack adapters to their emulators (another process, the platforms' limits
  * enforced; Telegram's overall 30/s is per bot, so the one emulator token that stands for the
  * 100 bots allows 100 × 30/s). Producer and worker run in this process, so its CPU is the
- * client's. Reports client CPU per message under load, Redis commands per delivered part,
- * wall over the floor the limits allow, 429s, lost and duplicated replies, and Redis memory
- * per queued reply across the fleet (no worker running; goal ≤ 1 KB).
+ * client's. Reports client CPU per message under load, Redis commands and CPU per delivered
+ * part, wall over the floor the limits allow, 429s, lost and duplicated replies (with 32 and
+ * 128 partitions; `--quick` 32 only), and Redis memory per queued reply across the fleet (no
+ * worker running; goal ≤ 1 KB), with Redis's default hash encoding and with
+ * `hash-max-listpack-value 1024`.
  * Full run: 10 replies per bot per platform; `--quick`: 6.
  */
 
@@ -30,12 +32,13 @@ const shown = (bot: number, n: number) => `Reply ${n} of bot ${bot}: some text a
 const chatOf = (platform: Platform, bot: number) =>
   platform === "telegram" ? String(bot + 1) : loadChannel("slack", bot + 1);
 
-/** Commands Redis has run so far (`INFO commandstats`, scripts' own calls included). */
-async function commands(client: Redis): Promise<number> {
-  const info = await client.info("commandstats");
-  let total = 0;
-  for (const match of info.matchAll(/calls=(\d+)/g)) total += Number(match[1]);
-  return total;
+/** Commands Redis has run so far (`INFO commandstats`, scripts' own calls included) and its CPU in ms. */
+async function redisWork(client: Redis): Promise<{ commands: number; cpuMs: number }> {
+  const [stats, cpu] = await Promise.all([client.info("commandstats"), client.info("cpu")]);
+  let commands = 0;
+  for (const match of stats.matchAll(/calls=(\d+)/g)) commands += Number(match[1]);
+  const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(cpu)?.[1] ?? 0);
+  return { commands, cpuMs: (seconds("used_cpu_user") + seconds("used_cpu_sys")) * 1000 };
 }
 
 /** Queue `perBot` rounds, each round one reply per bot (bots at once, rounds in order). */
@@ -57,7 +60,7 @@ async function enqueueFleet(outbox: Outbox, platform: Platform, perBot: number):
   return ids;
 }
 
-async function scenario(platform: Platform, perBot: number) {
+async function scenario(platform: Platform, perBot: number, partitions: number) {
   const redis = await startRedis();
   const client = new Redis(redis.url);
   process.env.OUTBOX_BENCH_BOTS = String(BOTS);
@@ -76,18 +79,19 @@ async function scenario(platform: Platform, perBot: number) {
     },
     connection: redis.url,
     prefix: "fleet",
+    partitions,
   };
   const outbox = await createOutbox(config);
   try {
     const worker = await outbox.createWorker();
-    const commandsBefore = await commands(client);
+    const redisBefore = await redisWork(client);
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const ids = await enqueueFleet(outbox, platform, perBot);
     const receipts = await Promise.all(ids.map((id) => outbox.receipt(id)));
     const wallMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
-    const commandsRun = (await commands(client)) - commandsBefore;
+    const redisAfter = await redisWork(client);
     await worker.close();
     const seen = await emulator.stats();
     let lost = 0;
@@ -105,7 +109,8 @@ async function scenario(platform: Platform, perBot: number) {
       messages: ids.length,
       parts,
       cpuMsPerMessage: (cpu.user + cpu.system) / 1000 / ids.length,
-      commandsPerPart: commandsRun / Math.max(parts, 1),
+      commandsPerPart: (redisAfter.commands - redisBefore.commands) / Math.max(parts, 1),
+      redisCpuMsPerPart: (redisAfter.cpuMs - redisBefore.cpuMs) / Math.max(parts, 1),
       wallMs,
       // Each bot alone: its chat's limit (its overall limit is not reached by one chat).
       floorMs: floorMs(perBot, 1, platform === "slack" ? "slack" : "private"),
@@ -121,11 +126,16 @@ async function scenario(platform: Platform, perBot: number) {
   }
 }
 
-/** Bytes of Redis memory per queued reply, `count` replies of the 100 bots queued with no worker. */
-async function memoryPerReply(count: number): Promise<number> {
+/**
+ * Bytes of Redis memory per queued reply, `count` replies of the 100 bots queued with no
+ * worker; `listpackValue`: Redis's `hash-max-listpack-value` (64 by default; a job's hash
+ * holds longer values, so it takes the larger hashtable encoding unless this is raised).
+ */
+async function memoryPerReply(count: number, listpackValue: number): Promise<number> {
   const redis = await startRedis();
   const client = new Redis(redis.url);
   try {
+    await client.config("SET", "hash-max-listpack-value", String(listpackValue));
     const outbox = await createOutbox({
       adapters: {},
       accounts: { platforms: ["telegram"], resolve: producerOnly },
@@ -150,10 +160,17 @@ export const fleetSuite: Suite = {
     if (redisMissing !== undefined) throw new Error(`fleet bench needs Redis: ${redisMissing}`);
     const metrics: Metric[] = [];
     const perBot = quick ? 6 : 10;
-    for (const platform of ["telegram", "slack"] as const) {
-      const r = await scenario(platform, perBot);
-      const id = `fleet.${platform}`;
-      const note = `${BOTS} bots × ${perBot} replies, each bot to its own chat, one worker process`;
+    // The default partitions, and as many as bots (each bot's chat then has a partition of its own).
+    const runs = [
+      { platform: "telegram", partitions: 32 },
+      { platform: "slack", partitions: 32 },
+      { platform: "telegram", partitions: 128 },
+      { platform: "slack", partitions: 128 },
+    ] as const;
+    for (const { platform, partitions } of quick ? runs.slice(0, 2) : runs) {
+      const r = await scenario(platform, perBot, partitions);
+      const id = `fleet.${platform}${partitions === 32 ? "" : `.p${partitions}`}`;
+      const note = `${BOTS} bots × ${perBot} replies, each bot to its own chat, one worker process, ${partitions} partitions`;
       const zero = { goal: { op: "<=", target: 0 }, max: 0 } as const;
       const found: Metric[] = [
         {
@@ -167,6 +184,12 @@ export const fleetSuite: Suite = {
           value: round(r.commandsPerPart, 1),
           unit: "count",
           note: `${note}: ${r.parts} parts (INFO commandstats, script calls included, BullMQ's polling too)`,
+        },
+        {
+          id: `${id}.redis-cpu-ms-per-part`,
+          value: round(r.redisCpuMsPerPart, 3),
+          unit: "ms",
+          note: `${note}: redis-server's CPU (INFO cpu) over ${r.parts} parts`,
         },
         {
           id: `${id}.wall-over-floor`,
@@ -183,15 +206,18 @@ export const fleetSuite: Suite = {
         console.log(`  ${metric.id} ${metric.value} ${metric.unit} (${metric.note ?? ""})`);
       metrics.push(...found);
     }
-    const bytes = Math.round(await memoryPerReply(quick ? 1_000 : 10_000));
-    console.log(`  fleet.redis-bytes-per-queued-reply ${bytes} bytes`);
-    metrics.push({
-      id: "fleet.redis-bytes-per-queued-reply",
-      value: bytes,
-      unit: "bytes",
-      goal: { op: "<=", target: 1024 },
-      note: `Redis used_memory growth per queued text reply of ${BOTS} bots (no worker running)`,
-    });
+    for (const listpackValue of [64, 1024]) {
+      const bytes = Math.round(await memoryPerReply(quick ? 1_000 : 10_000, listpackValue));
+      const id = `fleet.redis-bytes-per-queued-reply${listpackValue === 64 ? "" : ".listpack"}`;
+      console.log(`  ${id} ${bytes} bytes`);
+      metrics.push({
+        id,
+        value: bytes,
+        unit: "bytes",
+        goal: { op: "<=", target: 1024 },
+        note: `Redis used_memory growth per queued text reply of ${BOTS} bots (no worker running), hash-max-listpack-value ${listpackValue}`,
+      });
+    }
     return metrics;
   },
 };
