@@ -65,6 +65,8 @@ export function createAdapterPool(
   const clock = config.accounts?.clock ?? systemClock;
   const idleMs = config.accounts?.idleMs ?? DEFAULT_IDLE_MS;
   const entries = new Map<string, Entry>();
+  // Idle adapters are closed at each job, and by this timer when no job comes.
+  let timer: NodeJS.Timeout | undefined;
 
   const closeEntry = (entry: Entry): void => {
     entry.adapter.then(
@@ -123,6 +125,10 @@ export function createAdapterPool(
   return {
     async acquire(ref) {
       sweep();
+      if (timer === undefined && config.accounts !== undefined) {
+        timer = setInterval(sweep, Math.max(1000, idleMs / 2));
+        timer.unref();
+      }
       const entry = entryOf(ref);
       entry.uses += 1;
       let adapter: ChannelAdapter;
@@ -151,6 +157,7 @@ export function createAdapterPool(
       };
     },
     async close() {
+      clearInterval(timer);
       const all = [...entries.values()];
       entries.clear();
       await Promise.all(
