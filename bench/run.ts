@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { coldStartSuite } from "./suites/cold-start.js";
 import { discordSuite } from "./suites/discord.js";
 import { engineSuite } from "./suites/engine.js";
+import { fleetSuite } from "./suites/fleet.js";
 import { googlechatSuite } from "./suites/googlechat.js";
 import { loadSuite } from "./suites/load.js";
 import { matrixSuite } from "./suites/matrix.js";
@@ -52,6 +53,7 @@ const suites: Suite[] = [
   otelSuite,
   loadSuite,
   queueSuite,
+  fleetSuite,
   peersSuite,
   coldStartSuite,
 ];

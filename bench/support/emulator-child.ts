@@ -243,8 +243,11 @@ async function start(platform: Platform, limits: boolean, chats: number): Promis
   const { startTelegramEmulator } = await import("@outbox/telegram/testing");
   const ids = Array.from({ length: chats }, (_, i) => i + 1);
   const all = [42, ...ids, ...ids.map((id) => -id)];
+  // One emulator token may stand for a fleet of bots, each with its own overall limit
+  // (bench/suites/fleet.ts): their sum is the emulator's.
+  const bots = Number(process.env.OUTBOX_BENCH_BOTS ?? 1);
   const emulator = await startTelegramEmulator({
-    rateLimits: limits ? {} : false,
+    rateLimits: limits ? (bots > 1 ? { globalPerSecond: 30 * bots } : {}) : false,
     chats: all.map((id) => ({ id })),
   });
   return {

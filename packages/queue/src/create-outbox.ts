@@ -1,3 +1,4 @@
+import { platformsOf } from "./adapter-pool.js";
 import { createInProcessOutbox } from "./in-process.js";
 import { createRedisOutbox } from "./redis/outbox.js";
 import type { Outbox, OutboxConfig } from "./types.js";
@@ -9,9 +10,9 @@ import type { Outbox, OutboxConfig } from "./types.js";
  * across crashes; without, everything runs in this process (see docs/scale.md).
  */
 export async function createOutbox(config: OutboxConfig): Promise<Outbox> {
-  if (Object.keys(config.adapters ?? {}).length === 0)
+  if (platformsOf(config).length === 0)
     throw new TypeError(
-      "createOutbox: `adapters` names no platform; pass e.g. { telegram: (services) => createTelegramAdapter({ token, ...services }) }",
+      "createOutbox: neither `adapters` nor `accounts` names a platform; pass e.g. adapters: { telegram: (services) => createTelegramAdapter({ token, ...services }) }",
     );
   const { connection } = config;
   return connection === undefined

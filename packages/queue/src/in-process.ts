@@ -1,11 +1,13 @@
 /**
  * The embedded outbox: the same API in this process, no Redis. Jobs wait in one FIFO per
- * target; a worker runs up to `concurrency` targets at once, one job per target at a time.
+ * target, accounts taking turns; a worker runs up to `concurrency` targets at once, one job
+ * per target at a time.
  */
-import { type ChannelAdapter, createMemoryStore, systemClock } from "@outbox/core";
-import { Fifo } from "@outbox/core/internal";
+import { createMemoryStore, systemClock } from "@outbox/core";
+import { accountScope, createAdapterPool, platformsOf } from "./adapter-pool.js";
 import { Completions } from "./events.js";
-import { type JobData, runJob, toJob } from "./job.js";
+import { FairLanes } from "./fair-lanes.js";
+import { accountOf, deadReceipt, type JobData, reasonOf, runJob, toJob } from "./job.js";
 import { tracedEnqueue } from "./trace.js";
 import type { Outbox, OutboxConfig, OutboxWorker, QueuedReceipt } from "./types.js";
 
@@ -13,47 +15,44 @@ const DEFAULT_CONCURRENCY = 8;
 
 /** An outbox in this process (see {@link createOutbox}). */
 export function createInProcessOutbox(config: OutboxConfig): Outbox {
-  const platforms = Object.keys(config.adapters);
+  const platforms = platformsOf(config);
   const completions = new Completions();
   const results = new Map<string, QueuedReceipt>();
   const known = new Set<string>();
-  const lanes = new Map<string, Fifo<JobData>>();
-  /** Lanes with a job to run and none running, in the order they became ready. */
-  const ready = new Fifo<string>();
+  const lanes = new FairLanes<JobData>();
   const dead: QueuedReceipt[] = [];
   /** When each waiting job was queued, by key, oldest first (insertion order). */
   const waitingSince = new Map<string, number>();
-  let adapters: Map<string, ChannelAdapter> | undefined;
+  const store = createMemoryStore();
+  const pool = createAdapterPool(config, () => ({ store, pacing: {} }));
   let slots = 0;
   let running = 0;
 
-  const adapterOf = (platform: string): ChannelAdapter => {
-    adapters ??= new Map();
-    let adapter = adapters.get(platform);
-    if (adapter === undefined) {
-      adapter = (config.adapters[platform] as OutboxConfig["adapters"][string])({
-        store: createMemoryStore(),
-        pacing: {},
-      });
-      adapters.set(platform, adapter);
+  /** Run a job with its account's adapter; a job whose account cannot be resolved is dead. */
+  const deliver = async (job: JobData): Promise<QueuedReceipt> => {
+    let lease: Awaited<ReturnType<typeof pool.acquire>>;
+    try {
+      lease = await pool.acquire(accountOf(job));
+    } catch (error) {
+      return deadReceipt(job.key, job, 1, reasonOf(error));
     }
-    return adapter;
+    const receipt = await runJob(job.key, job, lease.adapter, (ms) => systemClock.sleep(ms));
+    lease.release(receipt);
+    return receipt;
   };
 
   const pump = (): void => {
-    while (running < slots && ready.size > 0) {
-      const lane = ready.shift() as string;
-      const queue = lanes.get(lane) as Fifo<JobData>;
-      const job = queue.peek() as JobData;
+    while (running < slots) {
+      const taken = lanes.take();
+      if (taken === undefined) return;
+      const { lane, job } = taken;
       running += 1;
       waitingSince.delete(job.key);
-      runJob(job.key, job, adapterOf(job.platform), (ms) => systemClock.sleep(ms)).then((receipt) => {
+      deliver(job).then((receipt) => {
         running -= 1;
         results.set(receipt.id, receipt);
         if (receipt.status === "dead") dead.unshift(receipt);
-        queue.shift();
-        if (queue.size > 0) ready.push(lane);
-        else lanes.delete(lane);
+        lanes.done(lane);
         completions.emit(receipt);
         pump();
       });
@@ -68,14 +67,8 @@ export function createInProcessOutbox(config: OutboxConfig): Outbox {
         if (known.has(job.key)) return { id: job.key };
         known.add(job.key);
         waitingSince.set(job.key, Date.now());
-        const lane = `${platform}\u0000${target.to}`;
-        let queue = lanes.get(lane);
-        if (queue === undefined) {
-          queue = new Fifo();
-          lanes.set(lane, queue);
-          ready.push(lane);
-        }
-        queue.push(trace === undefined ? job : { ...job, trace });
+        const scope = accountScope(platform, job.account);
+        lanes.push(scope, `${scope}\u0000${target.to}`, trace === undefined ? job : { ...job, trace });
         pump();
         return { id: job.key };
       }),
@@ -95,6 +88,13 @@ export function createInProcessOutbox(config: OutboxConfig): Outbox {
         receiptsPending: completions.pending.length,
       };
     },
+    async pauseAccount(platform, account) {
+      lanes.pause(accountScope(platform, account));
+    },
+    async resumeAccount(platform, account) {
+      lanes.resume(accountScope(platform, account));
+      pump();
+    },
     async deadLetters(limit = 100) {
       return dead.slice(0, limit);
     },
@@ -111,8 +111,6 @@ export function createInProcessOutbox(config: OutboxConfig): Outbox {
         },
       } satisfies OutboxWorker;
     },
-    async close() {
-      for (const adapter of adapters?.values() ?? []) await adapter.close?.();
-    },
+    close: () => pool.close(),
   };
 }

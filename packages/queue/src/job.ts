@@ -16,13 +16,16 @@ import {
   type Target,
   TransportError,
 } from "@outbox/core";
+import { DEFAULT_ACCOUNT } from "./adapter-pool.js";
 import { tracedJob } from "./trace.js";
-import type { DeliveryStatus, EnqueueOptions, QueuedReceipt } from "./types.js";
+import type { AccountRef, DeliveryStatus, EnqueueOptions, QueuedReceipt } from "./types.js";
 
 /** What a job holds: the reply as the producer gave it, with references instead of bytes. */
 export interface JobData {
-  /** Platform name (a key of `adapters`). */
+  /** Platform name (a key of `adapters`, or a platform of `accounts`). */
   platform: string;
+  /** The account that sends it; absent for `default`. */
+  account?: string;
   /** The reply. */
   payload: ReplyPayloadInput;
   /** Where it goes. */
@@ -31,10 +34,10 @@ export interface JobData {
   key: string;
   /** Reply mode of the send. */
   replyMode?: EnqueueOptions["replyMode"];
-  /** Attempts before dead-lettering. */
-  attempts: number;
-  /** First backoff in milliseconds. */
-  backoffMs: number;
+  /** Attempts before dead-lettering; absent for the default (a queued job is smaller). */
+  attempts?: number;
+  /** First backoff in milliseconds; absent for the default. */
+  backoffMs?: number;
   /** The producer's trace context (W3C `traceparent`, …), when a tracer was listening at enqueue. */
   trace?: Record<string, string>;
 }
@@ -60,6 +63,9 @@ export function toJob(
       ["platform"],
       `no adapter named ${JSON.stringify(platform)}; configured: ${platforms.join(", ")}`,
     );
+  const { account } = options;
+  if (account !== undefined && (typeof account !== "string" || account === ""))
+    throw issue(["account"], "must be a non-empty string (the bot's id), or absent for the default account");
   if (typeof target?.to !== "string" || target.to === "")
     throw issue(["target", "to"], "must be a non-empty string");
   for (const [index, item] of (payload.media ?? []).entries())
@@ -76,12 +82,13 @@ export function toJob(
   if (!(backoffMs >= 0)) throw issue(["backoffMs"], "must be a number of milliseconds, 0 or more");
   return {
     platform,
+    ...(account === undefined || account === DEFAULT_ACCOUNT ? {} : { account }),
     payload,
     target,
     key: options.idempotencyKey ?? randomUUID(),
     ...(options.replyMode === undefined ? {} : { replyMode: options.replyMode }),
-    attempts,
-    backoffMs,
+    ...(attempts === DEFAULT_ATTEMPTS ? {} : { attempts }),
+    ...(backoffMs === DEFAULT_BACKOFF_MS ? {} : { backoffMs }),
   };
 }
 
@@ -128,7 +135,7 @@ async function attemptJob(
   previousAttempts: number,
   signal: AbortSignal | undefined,
 ): Promise<QueuedReceipt> {
-  const base = { id, platform: job.platform, target: job.target };
+  const base = receiptBase(id, job);
   let attempts = previousAttempts;
   for (;;) {
     attempts += 1;
@@ -147,8 +154,8 @@ async function attemptJob(
     const unsaved = receipt.degraded.some((entry) => entry.from === "journal");
     const retry =
       !unsaved && receipt.failures.length > 0 && receipt.failures.every(({ error }) => transient(error));
-    if (retry && attempts < job.attempts) {
-      await sleep(job.backoffMs * 2 ** (attempts - 1 - previousAttempts));
+    if (retry && attempts < attemptsOf(job)) {
+      await sleep((job.backoffMs ?? DEFAULT_BACKOFF_MS) * 2 ** (attempts - 1 - previousAttempts));
       continue;
     }
     const status: DeliveryStatus = receipt.ok ? "delivered" : retry ? "dead" : "failed";
@@ -183,8 +190,30 @@ export function toQueuedReceipt(receipt: DeliveryReceipt): NonNullable<QueuedRec
 
 /** The receipt of a job dead-lettered before or instead of a delivery attempt. */
 export function deadReceipt(id: string, job: JobData, attempts: number, reason: string): QueuedReceipt {
-  return { id, platform: job.platform, target: job.target, status: "dead", attempts, reason };
+  return { ...receiptBase(id, job), status: "dead", attempts, reason };
 }
+
+/** What every receipt of a job says of it: id, platform, account (unless default), target. */
+function receiptBase(
+  id: string,
+  job: JobData,
+): Pick<QueuedReceipt, "id" | "platform" | "account" | "target"> {
+  return {
+    id,
+    platform: job.platform,
+    ...(job.account === undefined ? {} : { account: job.account }),
+    target: job.target,
+  };
+}
+
+/** The attempts a job may make. */
+export const attemptsOf = (job: JobData): number => job.attempts ?? DEFAULT_ATTEMPTS;
+
+/** The account a job names. */
+export const accountOf = (job: JobData): AccountRef => ({
+  platform: job.platform,
+  account: job.account ?? DEFAULT_ACCOUNT,
+});
 
 /** A thrown error's message (engine errors are already redacted). */
 export function reasonOf(error: unknown): string {

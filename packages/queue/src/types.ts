@@ -3,6 +3,7 @@
  */
 import type {
   ChannelAdapter,
+  Clock,
   DeliveryReceipt,
   DeliveryStore,
   PacingOptions,
@@ -42,10 +43,43 @@ export interface ClusterConnection {
  */
 export type RedisConnection = string | RedisOptions | ClusterConnection | Cluster;
 
+/** A bot: the account `enqueue` names on a platform (`default` when it names none). */
+export interface AccountRef {
+  /** Platform name (`telegram`, `slack`, …). */
+  platform: string;
+  /** The integrator's id of the bot on that platform. */
+  account: string;
+}
+
+/**
+ * Adapters of many bots, resolved while running (e.g. from the integrator's database): each
+ * worker resolves an account on its first job, keeps the adapter while it is used and closes
+ * it once idle for `idleMs`.
+ */
+export interface AccountResolver {
+  /** Platforms whose accounts this resolves (`enqueue` refuses other platforms before queueing). */
+  platforms: readonly string[];
+  /**
+   * Build the adapter of an account with the queue's services, e.g.
+   * `async ({ account }, services) => createTelegramAdapter({ token: await tokenOf(account), ...services })`.
+   * `undefined` when there is no such account (its jobs end `dead`, saying so).
+   */
+  resolve(account: AccountRef, services: AdapterServices): Promise<ChannelAdapter | undefined>;
+  /** Milliseconds an unused account's adapter is kept before it is closed. Default 600 000. */
+  idleMs?: number;
+  /** The clock idleness is measured on (tests inject one). Default: the system clock. */
+  clock?: Clock;
+}
+
 /** Options of {@link createOutbox}. */
 export interface OutboxConfig {
-  /** Adapter factories by platform name (`telegram`, `slack`, …); `enqueue` names one of them. */
+  /**
+   * Adapter factories by platform name (`telegram`, `slack`, …): each platform's `default`
+   * account (a job that names no account). `{}` when `accounts` resolves every bot.
+   */
   adapters: Record<string, AdapterFactory>;
+  /** Adapters resolved per account while running (bots added at run time). */
+  accounts?: AccountResolver;
   /**
    * Redis to queue on: one Redis (a `redis://` URL or ioredis options) or a Redis Cluster
    * (its nodes, or an ioredis `Cluster`; see docs/scale.md). Absent: the embedded default,
@@ -69,6 +103,12 @@ export interface OutboxConfig {
 
 /** Options of {@link Outbox.enqueue}. */
 export interface EnqueueOptions {
+  /**
+   * The bot that sends it: `accounts.resolve` builds its adapter (the platform's `adapters`
+   * factory for `default`). Accounts take turns: one account's backlog delays another's reply
+   * by at most one job per partition (Redis) or worker slot (in process). Default `default`.
+   */
+  account?: string;
   /**
    * Makes enqueueing idempotent: the same key returns the same job instead of queueing a
    * second one; it is also the delivery's `idempotencyKey`. Default: a fresh id.
@@ -114,6 +154,8 @@ export interface QueuedReceipt {
   id: string;
   /** Platform name. */
   platform: string;
+  /** The account that sent it, when not `default`. */
+  account?: string;
   /** Where it went. */
   target: Target;
   /** How it ended. */
@@ -233,6 +275,14 @@ export interface Outbox {
    * per job.
    */
   stats(): Promise<OutboxStats>;
+  /**
+   * Pause an account: its jobs stay queued (and new ones are accepted) but none starts until
+   * {@link Outbox.resumeAccount}; a job already running finishes. Nothing is lost, per-chat
+   * order holds. Other accounts are not delayed.
+   */
+  pauseAccount(platform: string, account: string): Promise<void>;
+  /** Resume a paused account: its waiting jobs go out in their order, taking turns as before. */
+  resumeAccount(platform: string, account: string): Promise<void>;
   /** Dead-lettered receipts, newest first (at most `limit`, default 100). */
   deadLetters(limit?: number): Promise<QueuedReceipt[]>;
   /** Start a worker delivering this outbox's jobs (in this process). */

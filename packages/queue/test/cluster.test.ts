@@ -44,6 +44,13 @@ describe.skipIf(clusterMissing)(`outbox on a Redis Cluster ${clusterMissing ?? "
               `${queue}:wait`,
               `${queue}:meta`,
             ]);
+            // An account's turns: tagging, parking, draining and resuming its jobs.
+            groups.push([
+              keys.turns(n),
+              keys.paused(n),
+              keys.held(n, `telegram@${encodeURIComponent(key)}`, "drained"),
+              keys.held(n, `telegram@${encodeURIComponent(key)}`, "parked"),
+            ]);
           }
         // The rate gate takes a platform's global and per-chat buckets in one script.
         for (const platform of HOSTILE)

@@ -40,6 +40,16 @@ export function keysOf(prefix: string, tags?: readonly string[]) {
     finished: `${own}:finished`,
     /** Stream of finished deliveries (the `finished` and `dead` events, read on from where a reader stopped). */
     events: `${own}:events`,
+    /** Partition `n`'s turns (on a cluster in the partition's slot, as its paused and held lists): its round, each account's last turn, each waiting job's turn. */
+    turns: (n: number) => `${own}:turns:${tagOf(n)}${n}`,
+    /** Partition `n`'s paused (or resuming) accounts. */
+    paused: (n: number) => `${own}:paused:${tagOf(n)}${n}`,
+    /**
+     * Jobs of a paused account in partition `n`: taken from the partition while it was paused
+     * (`drained`, the older) or queued while it was paused (`parked`).
+     */
+    held: (n: number, scope: string, kind: "drained" | "parked") =>
+      `${own}:held:${tagOf(n)}${n}:${kind}:${scope}`,
   };
 }
 

@@ -1,11 +1,13 @@
 /**
  * The outbox on Redis: `enqueue` adds a BullMQ job to the partition of its target (one job of
- * a partition runs at a time, across every worker: per-target order); results come back
+ * a partition runs at a time, across every worker: per-target order), in its account's turn
+ * (redis/turns.ts); results come back
  * through a Redis key per job and a pub/sub channel (receipts), and a stream (events).
  */
 import { Queue } from "bullmq";
+import { accountScope, platformsOf } from "../adapter-pool.js";
 import { Completions } from "../events.js";
-import { toJob } from "../job.js";
+import { type JobData, toJob } from "../job.js";
 import { tracedEnqueue } from "../trace.js";
 import type { Outbox, OutboxConfig, QueuedReceipt } from "../types.js";
 import { type EventReader, newestEntry, startEventReader } from "./event-reader.js";
@@ -13,6 +15,7 @@ import { createRedisHealth } from "./health.js";
 import { connect, isCluster, jobIdOf, keysOf, partitionOf, type RedisClient } from "./keys.js";
 import type { RedisSettings } from "./settings.js";
 import { partitionTags, SLOTS } from "./slots.js";
+import { createTurns } from "./turns.js";
 import { startRedisWorker } from "./worker.js";
 
 const DEFAULT_PARTITIONS = 32;
@@ -70,11 +73,28 @@ export async function createRedisOutbox(
   }
   const queues = Array.from(
     { length: partitions },
-    (_, n) => new Queue(keys.queue(n), { connection: redis, prefix }),
+    // BullMQ's own event stream per partition (10,000 entries by default, about 230 bytes per
+    // queued job) is read by nothing here: the outbox's events are its own stream.
+    (_, n) => new Queue(keys.queue(n), { connection: redis, prefix, streams: { events: { maxLen: 0 } } }),
   );
   for (const queue of queues) queue.on("error", settings.health.failed);
   await Promise.all(queues.map((queue) => queue.setGlobalConcurrency(1)));
-  const platforms = Object.keys(config.adapters);
+  const platforms = platformsOf(config);
+  const turns = createTurns(redis, keys, partitions);
+  /** Add a job to its partition in its account's turn (or park it while the account is paused). */
+  const add = async (job: JobData, resuming = false): Promise<void> => {
+    const scope = accountScope(job.platform, job.account);
+    const partition = partitionOf(scope, job.target.to, partitions);
+    const jobId = jobIdOf(job.key);
+    const priority = await turns.admit({ partition, scope, jobId }, () => JSON.stringify(job), resuming);
+    if (priority === undefined) return;
+    await (queues[partition] as Queue).add("deliver", job, {
+      jobId,
+      priority,
+      removeOnComplete: true,
+      removeOnFail: { age: settings.retentionSeconds },
+    });
+  };
   let subscriber: Promise<RedisClient> | undefined;
   let recheckTimer: NodeJS.Timeout | undefined;
   let events: EventReader | undefined;
@@ -121,12 +141,7 @@ export async function createRedisOutbox(
       tracedEnqueue(platform, target?.to, async (trace) => {
         const job = toJob(platforms, platform, payload, target, options);
         if ((await redis.exists(keys.result(job.key))) === 1) return { id: job.key };
-        const queue = queues[partitionOf(platform, target.to, partitions)] as Queue;
-        await queue.add("deliver", trace === undefined ? job : { ...job, trace }, {
-          jobId: jobIdOf(job.key),
-          removeOnComplete: true,
-          removeOnFail: { age: settings.retentionSeconds },
-        });
+        await add(trace === undefined ? job : { ...job, trace });
         return { id: job.key };
       }),
     async receipt(id, options) {
@@ -145,8 +160,8 @@ export async function createRedisOutbox(
     async stats() {
       const [counts, heads] = await Promise.all([
         Promise.all(queues.map((queue) => queue.getJobCounts("waiting", "prioritized", "active", "delayed"))),
-        // The head of each partition's wait list: asked oldest first.
-        Promise.all(queues.map((queue) => queue.getJobs(["wait"], 0, 0, true))),
+        // The head of each partition: its wait list (jobs back from a dead worker) and the first in turn.
+        Promise.all(queues.map((queue) => queue.getJobs(["wait", "prioritized"], 0, 0, true))),
       ]);
       let oldest = Number.POSITIVE_INFINITY;
       for (const job of heads.flat()) if (job !== undefined) oldest = Math.min(oldest, job.timestamp);
@@ -159,6 +174,13 @@ export async function createRedisOutbox(
         receiptsPending: completions.pending.length,
       };
     },
+    pauseAccount: (platform, account) => turns.pause(accountScope(platform, account)),
+    resumeAccount: (platform, account) =>
+      turns.resume(accountScope(platform, account), async (_n, json) => {
+        const job = JSON.parse(json) as JobData;
+        // Finished meanwhile (a job held twice, or re-added before a crash): nothing to add.
+        if ((await redis.exists(keys.result(job.key))) === 0) await add(job, true);
+      }),
     async deadLetters(limit = 100) {
       const ids = await redis.lrange(keys.dead, 0, limit - 1);
       const found = await Promise.all(ids.map(lookup));

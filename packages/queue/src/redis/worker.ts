@@ -1,17 +1,20 @@
 /**
  * A worker on Redis: one BullMQ worker per partition (each partition runs one job at a time
- * across every process), adapters built with the Redis journal and the shared rate gate.
+ * across every process), each account's adapter built with the Redis journal and the rate
+ * gate it shares with every worker.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type ChannelAdapter, StoreError, systemClock } from "@outbox/core";
+import { StoreError, systemClock } from "@outbox/core";
 import { type Job, Worker } from "bullmq";
 import type { ChainableCommander } from "ioredis";
-import { deadReceipt, type JobData, reasonOf, runJob } from "../job.js";
+import { accountScope, createAdapterPool } from "../adapter-pool.js";
+import { accountOf, attemptsOf, deadReceipt, type JobData, reasonOf, runJob } from "../job.js";
 import type { DeliveryStep, OutboxWorker, QueuedReceipt, WorkerOptions } from "../types.js";
 import { connect, isCluster } from "./keys.js";
 import { createRateGate } from "./rate-gate.js";
 import type { RedisSettings } from "./settings.js";
 import { createRedisStore, type Fence, LostJobError } from "./store.js";
+import { createTurns } from "./turns.js";
 
 /** Dead-letter ids kept (the receipts themselves expire with the retention). */
 const DEAD_KEPT = 10_000;
@@ -51,22 +54,17 @@ export async function startRedisWorker(
         journal.sending === undefined ? step("journaled", key) : step("send", key, { part: journal.sending }),
     },
   );
-  const adapters = new Map<string, ChannelAdapter>();
-  const adapterOf = (platform: string): ChannelAdapter => {
-    let adapter = adapters.get(platform);
-    if (adapter !== undefined) return adapter;
-    const factory = config.adapters[platform];
-    if (factory === undefined)
-      throw new RangeError(`no adapter named ${JSON.stringify(platform)} in this worker`);
+  const pool = createAdapterPool(config, (ref, built) => {
+    const scope = accountScope(ref.platform, ref.account);
     let gate: ((to: string, signal?: AbortSignal) => Promise<void>) | undefined;
-    adapter = factory({
+    return {
       store,
       pacing: {
         gate: async (to, signal, call) => {
           gate ??= createRateGate(
             redis,
-            (rule, target) => keys.bucket(platform, rule, target),
-            (adapters.get(platform) as ChannelAdapter).capabilities.rateLimits,
+            (rule, target) => keys.bucket(scope, rule, target),
+            built().capabilities.rateLimits,
             systemClock,
           );
           step("pace", current.getStore()?.key, call ?? {});
@@ -81,10 +79,9 @@ export async function startRedisWorker(
           }
         },
       },
-    });
-    adapters.set(platform, adapter);
-    return adapter;
-  };
+    };
+  });
+  const turns = createTurns(redis, keys, settings.partitions);
 
   const finish = async (receipt: QueuedReceipt): Promise<void> => {
     const json = JSON.stringify(receipt);
@@ -104,6 +101,13 @@ export async function startRedisWorker(
 
   const deliver = async (partition: number, job: Job<JobData>, token?: string): Promise<void> => {
     const data = job.data;
+    const turn = {
+      partition,
+      scope: accountScope(data.platform, data.account),
+      jobId: job.id as string,
+    };
+    // Its account is paused: the job waits in the account's drained list, no receipt yet.
+    if (!(await turns.start(turn, () => JSON.stringify(data)))) return;
     const lost = new AbortController();
     const fence: Fence | undefined =
       token === undefined
@@ -116,7 +120,7 @@ export async function startRedisWorker(
           };
     const previous = Math.max(0, job.attemptsStarted - 1);
     let receipt: QueuedReceipt;
-    if (previous >= data.attempts)
+    if (previous >= attemptsOf(data))
       receipt = deadReceipt(
         data.key,
         data,
@@ -125,16 +129,16 @@ export async function startRedisWorker(
       );
     else
       try {
-        receipt = await current.run({ key: data.key, partition, fence }, () =>
-          runJob(
-            data.key,
-            data,
-            adapterOf(data.platform),
-            (ms) => systemClock.sleep(ms),
-            previous,
-            lost.signal,
-          ),
-        );
+        const lease = await pool.acquire(accountOf(data));
+        let ran: QueuedReceipt | undefined;
+        try {
+          ran = await current.run({ key: data.key, partition, fence }, () =>
+            runJob(data.key, data, lease.adapter, (ms) => systemClock.sleep(ms), previous, lost.signal),
+          );
+        } finally {
+          lease.release(ran);
+        }
+        receipt = ran;
       } catch (error) {
         // The job is another worker's now: it delivers the rest and publishes the receipt.
         if (lost.signal.aborted) throw error;
@@ -160,7 +164,7 @@ export async function startRedisWorker(
   return {
     async close() {
       await Promise.all(workers.map((worker) => worker.close()));
-      for (const adapter of adapters.values()) await adapter.close?.();
+      await pool.close();
       redis.disconnect();
     },
   };
