@@ -23,10 +23,11 @@ export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "./adap
 export {
   bearerJson,
   jsonObject,
-  postForm,
+  oauthToken,
   requestText,
   type TextAnswer,
   type TextRequest,
+  type TokenRequest,
 } from "./adapter/http-answers.js";
 export type * from "./adapter/observed.js";
 export {

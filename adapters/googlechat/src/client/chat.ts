@@ -9,7 +9,7 @@
  */
 import { bearerJson, jsonObject, type TextAnswer, type TokenSource, TransportError } from "@outbox/core";
 import type { Dispatcher } from "undici";
-import { type ChatMethod, type FailedCall, fromChatApi, fromNetwork } from "./errors.js";
+import { type ChatMethod, type FailedCall, fromChatApi } from "./errors.js";
 
 /** A message as the API takes it (the fields the adapter writes). */
 export type ChatMessage = Record<string, unknown>;
@@ -65,16 +65,19 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     token: string,
     signal: AbortSignal | undefined,
   ): Promise<TextAnswer> => {
-    try {
-      return await bearerJson(
-        options.dispatcher,
-        { origin: base.origin, path: target, method: verb, token, ...(body === undefined ? {} : { body }) },
-        options.timeoutMs,
-        signal,
-      );
-    } catch (error) {
-      throw fromNetwork(error, method);
-    }
+    return bearerJson(
+      options.dispatcher,
+      {
+        origin: base.origin,
+        path: target,
+        method: verb,
+        token,
+        ...(body === undefined ? {} : { body }),
+        label: `Google Chat ${method}`,
+      },
+      options.timeoutMs,
+      signal,
+    );
   };
 
   /** One call, once more with a new token after a 401; the answer whatever its status. */

@@ -9,7 +9,6 @@ import {
   AuthError,
   type HeaderValues,
   jsonObject,
-  networkFailure,
   type OutboxError,
   PlatformError,
   RateLimitedError,
@@ -93,9 +92,4 @@ export function fromTokenEndpoint(status: number, text: string, secrets: readonl
   if (status === 429) return new RateLimitedError(message, RESOURCE_EXHAUSTED_WAIT_MS, { scope: "global" });
   if (status >= 500) return new TransportError(message, { ambiguous: false });
   return new AuthError(message);
-}
-
-/** A network failure: ambiguous unless the connection never opened. */
-export function fromNetwork(error: unknown, method: ChatMethod): OutboxError {
-  return networkFailure(`Google Chat ${method}`, error);
 }

@@ -4,17 +4,9 @@
  * core's token cache until shortly before it expires and fetched again once when the API
  * answers 401. Neither the key nor a token ever appears in an error.
  */
-import {
-  type Clock,
-  cachedTokens,
-  invisibleFailure,
-  jsonObject,
-  postForm,
-  type TextAnswer,
-  type TokenSource,
-} from "@outbox/core";
+import { type Clock, cachedTokens, oauthToken, type TokenSource } from "@outbox/core";
 import type { Dispatcher } from "undici";
-import { fromNetwork, fromTokenEndpoint } from "./errors.js";
+import { fromTokenEndpoint } from "./errors.js";
 import { signAssertion } from "./jwt.js";
 import type { ServiceAccount } from "./service-account.js";
 
@@ -37,23 +29,18 @@ export function serviceAccountTokens(options: ServiceAccountTokenOptions): Token
   // A signed assertion is worth a token for its hour: kept out of messages like the key.
   const secrets = [account.pem];
   const tokens: TokenSource = cachedTokens(
-    async (signal) => {
+    (signal) => {
       // Google checks iat and exp against its own time: the wall clock, never an injected one.
       const assertion = signAssertion(account, options.scope, Date.now());
       secrets.push(assertion);
-      const form = new URLSearchParams({ grant_type: JWT_BEARER, assertion });
-      let answer: TextAnswer;
-      try {
-        answer = await postForm(options.dispatcher, url, form, options.timeoutMs, signal);
-      } catch (error) {
-        // The token request posts nothing the person sees: whatever happened, ask again.
-        throw invisibleFailure(fromNetwork(error, "token"));
-      }
-      const { status, text } = answer;
-      const body = status === 200 ? jsonObject(text) : undefined;
-      const token = body?.access_token;
-      if (typeof token !== "string" || token === "") throw fromTokenEndpoint(status, text, tokens.secrets());
-      return { token, lifeMs: Number(body?.expires_in) * 1000 };
+      return oauthToken(options.dispatcher, {
+        url,
+        form: new URLSearchParams({ grant_type: JWT_BEARER, assertion }),
+        timeoutMs: options.timeoutMs,
+        ...(signal === undefined ? {} : { signal }),
+        label: "Google Chat token",
+        refused: (status, text) => fromTokenEndpoint(status, text, tokens.secrets()),
+      });
     },
     options.clock,
     secrets,

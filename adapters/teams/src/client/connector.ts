@@ -7,7 +7,7 @@
  */
 import { bearerJson, jsonObject, type TextAnswer, type TokenSource, TransportError } from "@outbox/core";
 import type { Dispatcher } from "undici";
-import { type ConnectorMethod, type FailedCall, fromConnector, fromNetwork } from "./errors.js";
+import { type ConnectorMethod, type FailedCall, fromConnector } from "./errors.js";
 
 /** An activity as the connector takes it (the fields the adapter writes). */
 export type Activity = Record<string, unknown>;
@@ -57,16 +57,19 @@ export function createConnectorClient(options: ConnectorOptions): ConnectorClien
     token: string,
     signal: AbortSignal | undefined,
   ): Promise<TextAnswer> => {
-    try {
-      return await bearerJson(
-        options.dispatcher,
-        { origin: base.origin, path: target, method: verb, token, ...(body === undefined ? {} : { body }) },
-        options.timeoutMs,
-        signal,
-      );
-    } catch (error) {
-      throw fromNetwork(error, call.method);
-    }
+    return bearerJson(
+      options.dispatcher,
+      {
+        origin: base.origin,
+        path: target,
+        method: verb,
+        token,
+        ...(body === undefined ? {} : { body }),
+        label: `Teams ${call.method}`,
+      },
+      options.timeoutMs,
+      signal,
+    );
   };
 
   const call = async (

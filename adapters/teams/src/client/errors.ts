@@ -8,7 +8,6 @@
 import {
   AuthError,
   jsonObject,
-  networkFailure,
   type OutboxError,
   PlatformError,
   RateLimitedError,
@@ -86,9 +85,4 @@ export function fromTokenEndpoint(status: number, text: string, secrets: readonl
   if (status === 429) return new RateLimitedError(message, 1000, { scope: "global" });
   if (status >= 500) return new TransportError(message, { ambiguous: false });
   return new AuthError(message);
-}
-
-/** A network failure: ambiguous unless the connection never opened. */
-export function fromNetwork(error: unknown, method: ConnectorMethod): OutboxError {
-  return networkFailure(`Teams ${method}`, error);
 }

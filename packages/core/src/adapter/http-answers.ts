@@ -1,11 +1,14 @@
 /**
  * Pieces every adapter with its own thin HTTP client needs (Teams, Google Chat): one request
- * read whole as text and a JSON object out of an answer's body (a `Retry-After` and a
- * network failure are read by errors/http-failure.ts).
+ * read whole as text, a JSON object out of an answer's body, and an OAuth 2.0 token (a
+ * `Retry-After` and a network failure are read by errors/http-failure.ts).
  */
 import type { Dispatcher } from "undici";
-import type { HeaderValues } from "../errors/http-failure.js";
+import { invisibleFailure } from "../engine/retry.js";
+import type { OutboxError } from "../errors/errors.js";
+import { type HeaderValues, networkFailure } from "../errors/http-failure.js";
 import { sendRequest } from "../media/remote/undici.js";
+import type { IssuedToken } from "./token-cache.js";
 
 /** The body as a JSON object, or undefined (not JSON, or not an object). */
 export function jsonObject(text: string): Record<string, unknown> | undefined {
@@ -63,41 +66,80 @@ export async function requestText(dispatcher: Dispatcher, request: TextRequest):
   return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
 }
 
-/** POST `form` to `url` (an OAuth token endpoint), the answer read as text. */
-export function postForm(
-  dispatcher: Dispatcher,
-  url: URL,
-  form: URLSearchParams,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<TextAnswer> {
-  return requestText(dispatcher, {
-    origin: url.origin,
-    path: `${url.pathname}${url.search}`,
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: form.toString(),
-    timeoutMs,
-    ...(signal === undefined ? {} : { signal }),
-  });
+/** Where and how an OAuth 2.0 token request goes, and how its failures read. */
+export interface TokenRequest {
+  /** The token endpoint. */
+  url: URL;
+  /** The grant's form fields (RFC 6749 §4.4, or RFC 7523's `assertion`). */
+  form: URLSearchParams;
+  /** Milliseconds for the headers, and again for the body. */
+  timeoutMs: number;
+  /** Cancels the request. */
+  signal?: AbortSignal;
+  /** What a network failure is named after (`Teams token`). */
+  label: string;
+  /** The error for an answer that carries no token (a refusal, or a proxy's page). */
+  refused: (status: number, text: string) => OutboxError;
 }
 
-/** A call of a JSON API with a Bearer token (`body` already JSON, or none), the answer read as text. */
-export function bearerJson(
+/**
+ * POST a grant to an OAuth 2.0 token endpoint and read its token (RFC 6749 §5.1:
+ * `access_token`, `expires_in` in seconds). The request posts nothing a person sees, so a
+ * network failure is never ambiguous: whatever happened, it can be asked again.
+ */
+export async function oauthToken(dispatcher: Dispatcher, request: TokenRequest): Promise<IssuedToken> {
+  const { url, form, timeoutMs, signal, label, refused } = request;
+  let answer: TextAnswer;
+  try {
+    answer = await requestText(dispatcher, {
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+      timeoutMs,
+      ...(signal === undefined ? {} : { signal }),
+    });
+  } catch (error) {
+    throw invisibleFailure(networkFailure(label, error));
+  }
+  const body = answer.status === 200 ? jsonObject(answer.text) : undefined;
+  const token = body?.access_token;
+  if (typeof token !== "string" || token === "") throw refused(answer.status, answer.text);
+  return { token, lifeMs: Number(body?.expires_in) * 1000 };
+}
+
+/**
+ * A call of a JSON API with a Bearer token (`body` already JSON, or none), the answer read as
+ * text whatever its status; a failure of the request itself is `networkFailure(label)`.
+ */
+export async function bearerJson(
   dispatcher: Dispatcher,
-  call: { origin: string; path: string; method: Dispatcher.HttpMethod; token: string; body?: string },
+  call: {
+    origin: string;
+    path: string;
+    method: Dispatcher.HttpMethod;
+    token: string;
+    body?: string;
+    /** What a network failure is named after (`Teams sendToConversation`). */
+    label: string;
+  },
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<TextAnswer> {
-  const { token, body, ...where } = call;
-  return requestText(dispatcher, {
-    ...where,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }),
-    },
-    ...(body === undefined ? {} : { body }),
-    timeoutMs,
-    ...(signal === undefined ? {} : { signal }),
-  });
+  const { token, body, label, ...where } = call;
+  try {
+    return await requestText(dispatcher, {
+      ...where,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }),
+      },
+      ...(body === undefined ? {} : { body }),
+      timeoutMs,
+      ...(signal === undefined ? {} : { signal }),
+    });
+  } catch (error) {
+    throw networkFailure(label, error);
+  }
 }
