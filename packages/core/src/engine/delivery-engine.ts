@@ -19,7 +19,7 @@ import { normalizePayload } from "../parse/index.js";
 import type { ParseOptions, ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
 import { planDelivery } from "../plan/build-plan.js";
 import type { ExecutionPlan } from "../plan/message-parts.js";
-import type { DeliveryPlan, MediaInput, PartDegradation } from "../plan/types.js";
+import type { Degradation, DeliveryPlan, MediaInput, PartDegradation } from "../plan/types.js";
 import { validateCapabilities } from "./capabilities.js";
 import { checkSendInput } from "./check-send-input.js";
 import { systemClock } from "./clock.js";
@@ -34,7 +34,7 @@ import { randomSendKey } from "./operation-key.js";
 import { createPacer } from "./pacer.js";
 import { plannedInput } from "./planned-input.js";
 import { resolveRetryPolicy } from "./retry.js";
-import { journalSaver, receiptOf, runPlan } from "./run-plan.js";
+import { journalSaver, NO_CURRENT, NO_REPLY, receiptOf, runPlan } from "./run-plan.js";
 
 /** A send whose input is checked: what `send` and a live preview's settle plan from. */
 export interface CheckedSend {
@@ -54,8 +54,8 @@ export interface PreparedSend extends CheckedSend {
   plan: DeliveryPlan | undefined;
   /** The message the plan's first operation replies to, when the platform has replies. */
   replyTo: string | undefined;
-  /** The payload replies and the platform has no replies: noted on the first part delivered. */
-  replyUnsupported: boolean;
+  /** Why a reply the payload asks for is not made (noted on the first part delivered), if so. */
+  replyDropped: Degradation | undefined;
   /** Adds this send's media to the caller's media memory (once something was delivered). */
   remember(): void;
 }
@@ -176,7 +176,6 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
         `idempotencyKey ${JSON.stringify(key)} was used for a different payload or target`,
         [{ path: ["idempotencyKey"], message: "reused with a different payload or target", code: "custom" }],
       );
-    const wanted = replyMode === "off" ? undefined : replyTarget(payload, target);
     const done = journal.partCount !== undefined && journal.deliveredParts.length === journal.partCount;
     const loaded = done
       ? undefined
@@ -189,8 +188,7 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
       options,
       journal,
       plan: distinct === undefined ? undefined : planOf(payload, distinct.inputs),
-      replyTo: capabilities.replies ? wanted : undefined,
-      replyUnsupported: wanted !== undefined && !capabilities.replies,
+      ...replyOf(payload, target, replyMode, capabilities),
       remember: distinct === undefined ? nothing : distinct.remember,
     };
   };
@@ -216,7 +214,7 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
       retry: { policy, clock, pacer, to: target.to, signal: options.signal, gate },
       replyTo: prepared.replyTo,
       replyMode: options.replyMode ?? "first",
-      replyUnsupported: prepared.replyUnsupported,
+      replyDropped: prepared.replyDropped,
       sendKey: key ?? randomSendKey(),
       ...(definition.media?.host === undefined ? {} : { travel: { host: definition.media.host, renderer } }),
       editIntervalMs,
@@ -237,7 +235,7 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
       retry: { policy, clock, pacer, to: target.to, signal: options.signal, gate },
       replyTo: options.replyTo,
       replyMode: "first",
-      replyUnsupported: false,
+      replyDropped: undefined,
       sendKey: "",
       partless: true,
       editIntervalMs,
@@ -327,10 +325,8 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
       const { inputs, unloaded } = await describeMediaInputs(payload, capabilities, definition.media);
       const { inputs: media } = await distinctMedia(inputs, payload, options.mediaMemory);
       const replyMode = options.replyMode ?? "first";
-      const wanted = replyMode === "off" ? undefined : replyTarget(payload, target);
       return describePlan(planOf(payload, media), {
-        replyTo: capabilities.replies ? wanted : undefined,
-        replyUnsupported: wanted !== undefined && !capabilities.replies,
+        ...replyOf(payload, target, replyMode, capabilities),
         unloaded,
         secrets,
         platform: definition.name,
@@ -396,8 +392,28 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
 
 function nothing(): void {}
 
-function replyTarget(payload: ReplyPayload, target: Target): string | undefined {
-  if (payload.replyToId === null) return undefined;
-  if (payload.replyToId !== undefined && payload.replyToId !== "") return payload.replyToId;
-  return payload.replyToCurrent ? target.currentMessageId : undefined;
+/**
+ * The message the first operation replies to, and why a reply the payload asks for is not
+ * made: the platform has none, or `[[reply_to_current]]` without `target.currentMessageId`
+ * (the caller did not say which message is current).
+ */
+function replyOf(
+  payload: ReplyPayload,
+  target: Target,
+  replyMode: NonNullable<SendOptions["replyMode"]>,
+  capabilities: Capabilities,
+): { replyTo: string | undefined; replyDropped: Degradation | undefined } {
+  if (replyMode === "off" || payload.replyToId === null)
+    return { replyTo: undefined, replyDropped: undefined };
+  const wanted =
+    payload.replyToId !== undefined && payload.replyToId !== ""
+      ? payload.replyToId
+      : payload.replyToCurrent
+        ? target.currentMessageId
+        : undefined;
+  if (wanted === undefined)
+    return { replyTo: undefined, replyDropped: payload.replyToCurrent ? NO_CURRENT : undefined };
+  return capabilities.replies
+    ? { replyTo: wanted, replyDropped: undefined }
+    : { replyTo: undefined, replyDropped: NO_REPLY };
 }

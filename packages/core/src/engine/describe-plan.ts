@@ -2,15 +2,14 @@ import type { PlannedDelivery, PlannedInput, PlannedMedia, PlannedPart } from ".
 import type { OutboxError } from "../errors/errors.js";
 import { redactError, redactSecrets } from "../errors/redact.js";
 import type { LoadedMedia } from "../media/types.js";
-import type { DeliveryPlan, PartDegradation, PlanPart } from "../plan/types.js";
-import { NO_REPLY } from "./run-plan.js";
+import type { Degradation, DeliveryPlan, PartDegradation, PlanPart } from "../plan/types.js";
 
 /** What a planned delivery says beyond the plan's parts. */
 export interface PlanContext {
   /** The message the first operation replies to, when the platform can reply. */
   replyTo: string | undefined;
-  /** The payload asks for a reply the platform cannot make. */
-  replyUnsupported: boolean;
+  /** Why a reply the payload asks for is not made, if so. */
+  replyDropped: Degradation | undefined;
   /** The items described without their bytes (size unknown). */
   unloaded: WeakSet<LoadedMedia>;
   /** The adapter's secrets, removed from errors and reasons. */
@@ -45,9 +44,9 @@ export function describePlan(plan: DeliveryPlan, context: PlanContext): PlannedD
     reason: redactSecrets(entry.reason, secrets),
   }));
   const first = parts.findIndex((part) => part.type !== "failed");
-  if (context.replyUnsupported && first >= 0) {
+  if (context.replyDropped !== undefined && first >= 0) {
     const at = degraded.findIndex((entry) => entry.part >= first);
-    degraded.splice(at < 0 ? degraded.length : at, 0, { part: first, ...NO_REPLY });
+    degraded.splice(at < 0 ? degraded.length : at, 0, { part: first, ...context.replyDropped });
   }
   return {
     parts,

@@ -11,14 +11,22 @@ import { isAmbiguous } from "./retry.js";
 /** The degradation of a reply the platform cannot make, noted on the first part delivered. */
 export const NO_REPLY: Degradation = { from: "reply", to: "none", reason: "the platform has no replies" };
 
+/** The degradation of `[[reply_to_current]]` sent without a current message to reply to. */
+export const NO_CURRENT: Degradation = {
+  from: "reply",
+  to: "none",
+  reason:
+    "the reply asks to answer the current message ([[reply_to_current]]), and the target names none: set target.currentMessageId to the inbound message's id",
+};
+
 /** What executing a plan needs beyond sending parts. */
 export interface RunContext extends PartContext {
   /** Message to reply to, when the payload replies and the platform can. */
   replyTo: string | undefined;
   /** Which operations carry the reply. */
   replyMode: NonNullable<SendOptions["replyMode"]>;
-  /** The payload asks for a reply the platform cannot make: note it on the first delivered part. */
-  replyUnsupported: boolean;
+  /** Why a reply the payload asks for is not made, if so: noted on the first delivered part. */
+  replyDropped: Degradation | undefined;
   /** The journal so far (empty for a fresh send). */
   journal: DeliveryJournal;
   /** Where to save the journal after each delivered part; absent without an idempotency key. */
@@ -58,7 +66,7 @@ export async function runPlan(plan: ExecutionPlan, context: RunContext): Promise
       : { part: sending, at: context.journal.sendingAt };
   const failures: DeliveryReceipt["failures"] = [];
   let replyPending = context.replyTo !== undefined && journal.messages.length === 0;
-  let unsupportedNoted = journal.messages.length > 0;
+  let droppedNoted = journal.messages.length > 0;
   /** Set once the platform proved unreachable: the parts after it fail at once (fail fast). */
   let down: OutboxError | undefined;
 
@@ -116,8 +124,9 @@ export async function runPlan(plan: ExecutionPlan, context: RunContext): Promise
     else ambiguous.delete(index);
     if (result.error === undefined) {
       delivered.add(index);
-      if (context.replyUnsupported && !unsupportedNoted) entries.unshift({ part: index, ...NO_REPLY });
-      unsupportedNoted = true;
+      if (context.replyDropped !== undefined && !droppedNoted)
+        entries.unshift({ part: index, ...context.replyDropped });
+      droppedNoted = true;
     } else {
       failures.push(failure(index, result.error, secrets, part));
       if (unreachable(result.error)) down = result.error;

@@ -252,6 +252,28 @@ describe("createAdapter: replies and threads", () => {
     expect(transport.calls[0]?.op.replyTo).toBe("7");
   });
 
+  it("says in the receipt that [[reply_to_current]] had no current message, and in the plan", async () => {
+    const { adapter, send, transport } = harness();
+    const receipt = await send({ text: "[[reply_to_current]] hi" }, { to: "c" });
+    expect(transport.calls[0]?.op.replyTo).toBeUndefined();
+    const dropped = {
+      part: 0,
+      from: "reply",
+      to: "none",
+      reason: expect.stringContaining("set target.currentMessageId"),
+    };
+    expect(receipt.degraded).toEqual([dropped]);
+    const planned = await adapter.plan?.({ text: "[[reply_to_current]] hi" }, { to: "c" });
+    expect(planned?.degraded).toEqual([dropped]);
+    // An explicit id wins over the tag, and replyMode "off" asks for no reply at all.
+    expect((await send({ text: "[[reply_to_current]] hi", replyToId: "5" }, { to: "c" })).degraded).toEqual(
+      [],
+    );
+    expect(
+      (await send({ text: "[[reply_to_current]] hi" }, { to: "c" }, { replyMode: "off" })).degraded,
+    ).toEqual([]);
+  });
+
   it("resends without the reply when the replied-to message vanished", async () => {
     const { send, transport } = harness();
     transport.behave((op) => {

@@ -69,7 +69,7 @@ function setup(refuse: (op: Call["op"], call: number) => Error | undefined = () 
         },
         replyTo: "in1",
         replyMode: "first",
-        replyUnsupported: false,
+        replyDropped: undefined,
         journal: { fingerprint: "", messages: [], degraded: [], deliveredParts: [] },
         save: async (journal) => {
           saved.push(structuredClone(journal));

@@ -215,7 +215,7 @@ describe("plan and receipt (property)", () => {
               },
               replyTo: undefined,
               replyMode: "first",
-              replyUnsupported: false,
+              replyDropped: undefined,
               journal: { fingerprint: "", messages: [], degraded: [], deliveredParts: [] },
               save: undefined,
               secrets: [],
