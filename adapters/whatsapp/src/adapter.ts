@@ -11,7 +11,7 @@ import type { WhatsAppAdapterConfig } from "./types.js";
 
 /**
  * Create the WhatsApp adapter. Throws a `ConfigError` (naming the field and the fix) when
- * the config, the token or the phone number id is missing.
+ * the config, the token or the phone number id is missing, or `graphApiUrl` is not a URL.
  */
 export function createWhatsAppAdapter(config?: WhatsAppAdapterConfig): ChannelAdapter {
   const missing = (["token", "phoneNumberId"] as const).filter(
@@ -26,6 +26,12 @@ export function createWhatsAppAdapter(config?: WhatsAppAdapterConfig): ChannelAd
         fix: "createWhatsAppAdapter({ token: process.env.OUTBOX_WHATSAPP_TOKEN, phoneNumberId: process.env.OUTBOX_WHATSAPP_PHONE_NUMBER_ID }) (the Phone number ID from WhatsApp > API Setup, not the phone number)",
       },
     );
+  const { graphApiUrl } = config;
+  if (graphApiUrl !== undefined && (!/^https?:\/\//.test(graphApiUrl) || !URL.canParse(graphApiUrl)))
+    throw new ConfigError("createWhatsAppAdapter", "is not an http(s) URL", {
+      field: "graphApiUrl",
+      fix: "leave graphApiUrl out for https://graph.facebook.com, or give the base URL of a Graph API proxy (https://…)",
+    });
   const client = createGraphClient(config);
   return createAdapter({
     name: "whatsapp",

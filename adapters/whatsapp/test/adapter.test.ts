@@ -60,6 +60,13 @@ describe("createWhatsAppAdapter", () => {
     );
   });
 
+  it("refuses a graphApiUrl that is not an http(s) URL (a ConfigError, before any call)", () => {
+    for (const graphApiUrl of ["graph.facebook.com", "ftp://graph.example", "https://"])
+      expect(() => createWhatsAppAdapter({ token: "EAAx", phoneNumberId: "1", graphApiUrl })).toThrow(
+        /^createWhatsAppAdapter: `graphApiUrl` is not an http\(s\) URL; fix: /,
+      );
+  });
+
   it("maps 131047 (outside the 24-hour window) to a PlatformError that names the template rule", async () => {
     const { adapter } = await setup();
     const error = await failure(adapter, "15550002222");

@@ -76,6 +76,25 @@ export function htmlToBody(html: string): string {
   return body.out.trimEnd();
 }
 
+/**
+ * The last body {@link bodyOf} converted, of a text small enough to be one event (the event
+ * limit is 65,536 bytes); a larger text, weighed before it is split, is not kept.
+ */
+let last = { html: "", body: "" };
+const REMEMBERED_CHARS = 65_536;
+
+/**
+ * {@link htmlToBody}, remembering the last conversion: a chunk is converted when the planner
+ * weighs it and again when the transport builds its event, one right after the other, so
+ * the second is read from here.
+ */
+export function bodyOf(html: string): string {
+  if (html === last.html) return last.body;
+  const body = htmlToBody(html);
+  if (html.length <= REMEMBERED_CHARS) last = { html, body };
+  return body;
+}
+
 /** The longest key of {@link BARE_TAGS} (`/blockquote`), plus one for the `>`. */
 const BARE_TAG_SPAN = 12;
 

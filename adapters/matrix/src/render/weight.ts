@@ -6,7 +6,7 @@
  * fallback `body` outside, `body` and `formatted_body` again in `m.new_content`), so a live
  * preview settled into it never grows past the limit.
  */
-import { htmlToBody } from "./body.js";
+import { bodyOf } from "./body.js";
 
 /** Room left for the envelope the homeserver adds to the content (ids, hashes, signatures, prev/auth events). */
 export const ENVELOPE_RESERVE_BYTES = 4096;
@@ -28,6 +28,6 @@ export function jsonBytes(text: string): number {
 
 /** The weight of the heaviest event a chunk of Matrix HTML may become (its edit). */
 export function eventWeight(html: string): number {
-  const body = jsonBytes(htmlToBody(html));
+  const body = jsonBytes(bodyOf(html));
   return FIXED_CONTENT_BYTES + 2 * body + jsonBytes(html);
 }

@@ -5,7 +5,7 @@
  * MSC3245 and MSC1767 audio; edits as `m.replace` with `m.new_content`.
  */
 import type { LoadedMedia, MediaOperation, RenderedText } from "@outbox/core";
-import { htmlToBody } from "../render/body.js";
+import { bodyOf } from "../render/body.js";
 
 /** An event content (JSON object). */
 export type Content = Record<string, unknown>;
@@ -15,7 +15,7 @@ export const HTML_FORMAT = "org.matrix.custom.html";
 
 /** A text message's content: `body` derived from the HTML, so both show the same. */
 export function textContent(text: RenderedText, msgtype: "m.text" | "m.notice"): Content {
-  return { msgtype, body: htmlToBody(text.text), format: HTML_FORMAT, formatted_body: text.text };
+  return { msgtype, body: bodyOf(text.text), format: HTML_FORMAT, formatted_body: text.text };
 }
 
 /** An edit (`m.replace`) of `eventId` to `content`: the `* ` fallback outside, the new content inside. */
@@ -46,7 +46,7 @@ export function mediaContent(op: MediaOperation, mxc: string): Content {
   const { media } = op;
   const msgtype = op.kind === "voice" ? "m.audio" : (MSGTYPES[op.kind as keyof typeof MSGTYPES] ?? "m.file");
   const caption = op.caption
-    ? { body: htmlToBody(op.caption.text), format: HTML_FORMAT, formatted_body: op.caption.text }
+    ? { body: bodyOf(op.caption.text), format: HTML_FORMAT, formatted_body: op.caption.text }
     : { body: media.fileName };
   return { msgtype, ...caption, filename: media.fileName, url: mxc, info: infoOf(media) };
 }

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import { type LoadedMedia, multipartFileName } from "@outbox/core";
+import { jsonObject, type LoadedMedia, multipartFileName } from "@outbox/core";
 import type { Dispatcher } from "undici";
 import type { WhatsAppAdapterConfig } from "../types.js";
 import { fromNetwork, fromResponse } from "./errors.js";
@@ -32,7 +32,9 @@ export function createGraphClient(config: WhatsAppAdapterConfig): GraphClient {
   const own = config.dispatcher === undefined ? new Agent({ keepAliveTimeout: 10_000 }) : undefined;
   const dispatcher = (config.dispatcher ?? own) as Dispatcher;
   const base = (config.graphApiUrl ?? "https://graph.facebook.com").replace(/\/+$/, "");
-  const root = `${base}/${config.apiVersion ?? "v25.0"}/${encodeURIComponent(config.phoneNumberId)}`;
+  const { origin, pathname } = new URL(
+    `${base}/${config.apiVersion ?? "v25.0"}/${encodeURIComponent(config.phoneNumberId)}`,
+  );
   const timeout = config.timeoutMs ?? 60_000;
   const authorization = `Bearer ${config.token}`;
 
@@ -46,8 +48,8 @@ export function createGraphClient(config: WhatsAppAdapterConfig): GraphClient {
     let response: Dispatcher.ResponseData;
     try {
       response = await requestApi.call(dispatcher, {
-        origin: new URL(root).origin,
-        path: `${new URL(root).pathname}/${edge}`,
+        origin,
+        path: `${pathname}/${edge}`,
         method: "POST",
         headers: { authorization, ...headers },
         body,
@@ -64,7 +66,7 @@ export function createGraphClient(config: WhatsAppAdapterConfig): GraphClient {
     } catch (error) {
       throw fromNetwork(error, method);
     }
-    const json = parse(text);
+    const json = jsonObject(text);
     if (response.statusCode >= 200 && response.statusCode < 300 && json !== undefined) return json;
     throw fromResponse(method, response.statusCode, response.headers, json, text, [config.token]);
   };
@@ -88,17 +90,6 @@ export function createGraphClient(config: WhatsAppAdapterConfig): GraphClient {
       await own?.close();
     },
   };
-}
-
-function parse(text: string): GraphBody | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value)
-      ? (value as GraphBody)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A multipart body streaming the item's bytes between two small text pieces; its length is known up front. */
