@@ -63,9 +63,14 @@ export function partitionOf(platform: string, to: string, partitions: number): n
   return hash % partitions;
 }
 
-/** BullMQ's job id of a delivery key (BullMQ refuses ids with `:` or made of digits only). */
+/**
+ * BullMQ's job id of a delivery key (BullMQ refuses ids with `:` or made of digits only): 120
+ * bits of its SHA-256 in base64url after a `j`, 21 characters. The id is in a queued job's hash name, its
+ * options, its place in the partition and its turn, so its length counts in every waiting
+ * reply; jobs an earlier release queued keep their longer ids (40 hex digits).
+ */
 export const jobIdOf = (key: string): string =>
-  `j${createHash("sha256").update(key).digest("hex").slice(0, 40)}`;
+  `j${createHash("sha256").update(key).digest().subarray(0, 15).toString("base64url")}`;
 
 /**
  * How a cluster connection's commands wait for a master that went away: asked again every

@@ -15,6 +15,7 @@ import { createRedisHealth } from "./health.js";
 import { connect, isCluster, jobIdOf, keysOf, partitionOf, type RedisClient } from "./keys.js";
 import type { RedisSettings } from "./settings.js";
 import { partitionTags, SLOTS } from "./slots.js";
+import { readJob, type StoredJob, storeJob } from "./stored-job.js";
 import { createTurns } from "./turns.js";
 import { startRedisWorker } from "./worker.js";
 
@@ -86,14 +87,11 @@ export async function createRedisOutbox(
     const scope = accountScope(job.platform, job.account);
     const partition = partitionOf(scope, job.target.to, partitions);
     const jobId = jobIdOf(job.key);
-    const priority = await turns.admit({ partition, scope, jobId }, () => JSON.stringify(job), resuming);
+    const stored = storeJob(job);
+    const priority = await turns.admit({ partition, scope, jobId }, () => JSON.stringify(stored), resuming);
     if (priority === undefined) return;
-    await (queues[partition] as Queue).add("deliver", job, {
-      jobId,
-      priority,
-      removeOnComplete: true,
-      removeOnFail: { age: settings.retentionSeconds },
-    });
+    // What becomes of it once finished is the workers' option (worker.ts), not stored per job.
+    await (queues[partition] as Queue).add("deliver", stored, { jobId, priority });
   };
   let subscriber: Promise<RedisClient> | undefined;
   let recheckTimer: NodeJS.Timeout | undefined;
@@ -177,7 +175,7 @@ export async function createRedisOutbox(
     pauseAccount: (platform, account) => turns.pause(accountScope(platform, account)),
     resumeAccount: (platform, account) =>
       turns.resume(accountScope(platform, account), async (_n, json) => {
-        const job = JSON.parse(json) as JobData;
+        const job = readJob(JSON.parse(json) as StoredJob | JobData);
         // Finished meanwhile (a job held twice, or re-added before a crash): nothing to add.
         if ((await redis.exists(keys.result(job.key))) === 0) await add(job, true);
       }),
