@@ -19,6 +19,7 @@ import { Redis } from "ioredis";
 import { redisMissing, startRedis } from "../../packages/queue/test/support/redis-server.js";
 import { loadChannel, startEmulatorProcess } from "../support/emulator-child.js";
 import type { Metric, Suite } from "../support/metrics.js";
+import { memoryPerQueuedReply, redisWork } from "../support/redis-figures.js";
 import { round } from "../support/stats.js";
 import { floorMs } from "./load.js";
 import { producerOnly } from "./queue-chaos.js";
@@ -31,15 +32,6 @@ const reply = (bot: number, n: number) => `Reply **${n}** of bot ${bot}: some _t
 const shown = (bot: number, n: number) => `Reply ${n} of bot ${bot}: some text and code.`;
 const chatOf = (platform: Platform, bot: number) =>
   platform === "telegram" ? String(bot + 1) : loadChannel("slack", bot + 1);
-
-/** Commands Redis has run so far (`INFO commandstats`, scripts' own calls included) and its CPU in ms. */
-async function redisWork(client: Redis): Promise<{ commands: number; cpuMs: number }> {
-  const [stats, cpu] = await Promise.all([client.info("commandstats"), client.info("cpu")]);
-  let commands = 0;
-  for (const match of stats.matchAll(/calls=(\d+)/g)) commands += Number(match[1]);
-  const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(cpu)?.[1] ?? 0);
-  return { commands, cpuMs: (seconds("used_cpu_user") + seconds("used_cpu_sys")) * 1000 };
-}
 
 /** Queue `perBot` rounds, each round one reply per bot (bots at once, rounds in order). */
 async function enqueueFleet(outbox: Outbox, platform: Platform, perBot: number): Promise<string[]> {
@@ -126,33 +118,6 @@ async function scenario(platform: Platform, perBot: number, partitions: number) 
   }
 }
 
-/**
- * Bytes of Redis memory per queued reply, `count` replies of the 100 bots queued with no
- * worker; `listpackValue`: Redis's `hash-max-listpack-value` (64 by default; a job's hash
- * holds longer values, so it takes the larger hashtable encoding unless this is raised).
- */
-async function memoryPerReply(count: number, listpackValue: number): Promise<number> {
-  const redis = await startRedis();
-  const client = new Redis(redis.url);
-  try {
-    await client.config("SET", "hash-max-listpack-value", String(listpackValue));
-    const outbox = await createOutbox({
-      adapters: {},
-      accounts: { platforms: ["telegram"], resolve: producerOnly },
-      connection: redis.url,
-    });
-    const used = async () => Number(/used_memory:(\d+)/.exec(await client.info("memory"))?.[1]);
-    const before = await used();
-    await enqueueFleet(outbox, "telegram", count / BOTS);
-    const after = await used();
-    await outbox.close();
-    return (after - before) / count;
-  } finally {
-    client.disconnect();
-    await redis.stop();
-  }
-}
-
 /** The fleet suite. */
 export const fleetSuite: Suite = {
   name: "fleet",
@@ -207,7 +172,17 @@ export const fleetSuite: Suite = {
       metrics.push(...found);
     }
     for (const listpackValue of [64, 1024]) {
-      const bytes = Math.round(await memoryPerReply(quick ? 1_000 : 10_000, listpackValue));
+      // Redis's `hash-max-listpack-value` is 64 by default: a job's hash holds longer values,
+      // so it takes the larger hashtable encoding unless this is raised.
+      const count = quick ? 1_000 : 10_000;
+      const bytes = Math.round(
+        await memoryPerQueuedReply(
+          count,
+          { adapters: {}, accounts: { platforms: ["telegram"], resolve: producerOnly } },
+          (outbox) => enqueueFleet(outbox, "telegram", count / BOTS),
+          { "hash-max-listpack-value": String(listpackValue) },
+        ),
+      );
       const id = `fleet.redis-bytes-per-queued-reply${listpackValue === 64 ? "" : ".listpack"}`;
       console.log(`  ${id} ${bytes} bytes`);
       metrics.push({
