@@ -93,11 +93,12 @@ export async function startRedisWorker(
     ];
     if (receipt.status === "dead")
       writes.push((multi) => multi.lpush(keys.dead, receipt.id).ltrim(keys.dead, 0, DEAD_KEPT - 1));
-    // One transaction on a single Redis. On a cluster these keys lie in different slots, which
-    // no transaction spans: one each. A worker that dies between them has not finished its
+    // They need not be one transaction: a worker that dies between them has not finished its
     // job, so the job runs again (the journal skips what was sent) and all are written again.
+    // One pipeline (one round trip, no MULTI and EXEC) on a single Redis; on a cluster these
+    // keys lie in different slots, which no pipeline spans: one transaction each.
     if (cluster) await Promise.all(writes.map((write) => write(redis.multi()).exec()));
-    else await writes.reduce((multi, write) => write(multi), redis.multi()).exec();
+    else await writes.reduce((pipeline, write) => write(pipeline), redis.pipeline()).exec();
   };
 
   const deliver = async (partition: number, job: Job<StoredJob | JobData>, token?: string): Promise<void> => {
