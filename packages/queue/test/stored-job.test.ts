@@ -2,7 +2,8 @@
  * How a queued job is stored in Redis: compact (one-letter names, a UUID key in 22
  * characters, no per-job removal options), read back whole, and jobs the previous release
  * queued (long names, a 40-hex-digit job id, removal options in the job) still delivered by
- * this release's worker, from the partition and from a paused account's parked list.
+ * this release's worker, from the partition and from a paused account's parked list; and an
+ * outbox the previous release started keeps spreading targets over its partitions as it did.
  */
 import { createHash } from "node:crypto";
 import { createTelegramAdapter } from "@outbox/telegram";
@@ -118,6 +119,8 @@ describe.skipIf(redisMissing)(`jobs queued by the previous release ${redisMissin
   it("delivers them with this release's worker, from the partition and from a parked list", async () => {
     const prefix = "previous";
     const keys = keysOf(prefix);
+    // The previous release wrote the partition count alone and spread targets by FNV-1a.
+    await client.set(`${prefix}:_:partitions`, String(PARTITIONS));
     const outbox = await open(prefix);
     const turns = createTurns(client, keys, PARTITIONS);
     const previousJob = (key: string, text: string, account: string) => ({
@@ -129,7 +132,7 @@ describe.skipIf(redisMissing)(`jobs queued by the previous release ${redisMissin
     });
     // Exactly what the previous release's `enqueue` did: its turn, then BullMQ's add with its options.
     const queued = previousJob("3b0c5f1e-2a4d-4c6b-8e9f-1a2b3c4d5e6f", "queued before the upgrade", "bot-b");
-    const partition = partitionOf("telegram@bot-b", "6", PARTITIONS);
+    const partition = partitionOf("telegram@bot-b", "6", PARTITIONS, "fnv");
     const jobId = previousJobId(queued.key);
     const priority = await turns.admit({ partition, scope: "telegram@bot-b", jobId }, () => "");
     const queue = new Queue(keys.queue(partition), { connection: client, prefix });
@@ -142,7 +145,7 @@ describe.skipIf(redisMissing)(`jobs queued by the previous release ${redisMissin
     await queue.close();
     // A paused account's reply the previous release parked: its JSON, long names.
     const parked = previousJob("parked-key", "parked before the upgrade", "bot-c");
-    const parkedPartition = partitionOf("telegram@bot-c", "6", PARTITIONS);
+    const parkedPartition = partitionOf("telegram@bot-c", "6", PARTITIONS, "fnv");
     await client.hset(keys.paused(parkedPartition), "telegram@bot-c", "paused");
     await client.rpush(keys.held(parkedPartition, "telegram@bot-c", "parked"), JSON.stringify(parked));
     try {
@@ -163,6 +166,26 @@ describe.skipIf(redisMissing)(`jobs queued by the previous release ${redisMissin
     } finally {
       await outbox.close();
     }
+  });
+
+  it("keeps the partitions of an outbox the previous release started", async () => {
+    await client.set("legacy:_:partitions", String(PARTITIONS));
+    const outbox = await open("legacy");
+    try {
+      const to = [..."0123456789"].find(
+        (chat) =>
+          partitionOf("telegram@bot-d", chat, PARTITIONS, "fnv") !==
+          partitionOf("telegram@bot-d", chat, PARTITIONS),
+      ) as string;
+      const { id } = await outbox.enqueue("telegram", { text: "legacy" }, { to }, { account: "bot-d" });
+      const partition = partitionOf("telegram@bot-d", to, PARTITIONS, "fnv");
+      expect(await client.exists(`legacy:${keysOf("legacy").queue(partition)}:${jobIdOf(id)}`)).toBe(1);
+    } finally {
+      await outbox.close();
+    }
+    // A new outbox records its partitioning, which the previous release refuses (not a number).
+    await (await open("fresh")).close();
+    expect(await client.get("fresh:_:partitions")).toBe(`${PARTITIONS} mixed`);
   });
 });
 
