@@ -13,11 +13,11 @@
  */
 
 import { createOutbox, type Outbox } from "@outbox/queue";
-import { Redis } from "ioredis";
 import { redisMissing, startRedis } from "../../packages/queue/test/support/redis-server.js";
 import { startWorkerProcess } from "../../packages/queue/test/support/worker-child.js";
 import { loadChannel, startEmulatorProcess } from "../support/emulator-child.js";
 import type { Metric, Suite } from "../support/metrics.js";
+import { memoryPerQueuedReply } from "../support/redis-figures.js";
 import { round } from "../support/stats.js";
 import { floorMs } from "./load.js";
 import { chaosRun, producerOnly } from "./queue-chaos.js";
@@ -111,24 +111,6 @@ async function scenario(platform: Platform, workers: number, chats: number, perC
   }
 }
 
-/** Bytes of Redis memory per queued reply, `count` replies queued with no worker. */
-async function memoryPerReply(count: number): Promise<number> {
-  const redis = await startRedis();
-  const client = new Redis(redis.url);
-  try {
-    const outbox = await createOutbox({ adapters: { telegram: producerOnly }, connection: redis.url });
-    const used = async () => Number(/used_memory:(\d+)/.exec(await client.info("memory"))?.[1]);
-    const before = await used();
-    await enqueueAll(outbox, "telegram", 100, count / 100, (c) => String(c + 1));
-    const after = await used();
-    await outbox.close();
-    return (after - before) / count;
-  } finally {
-    client.disconnect();
-    await redis.stop();
-  }
-}
-
 /** The queue suite. */
 export const queueSuite: Suite = {
   name: "queue",
@@ -189,9 +171,14 @@ export const queueSuite: Suite = {
           console.log(`  ${metric.id} ${metric.value} ${metric.unit} (${metric.note ?? ""})`);
         metrics.push(...found);
       }
+    const count = quick ? 200 : 10_000;
     metrics.push({
       id: "queue.redis-bytes-per-queued-reply",
-      value: Math.round(await memoryPerReply(quick ? 200 : 10_000)),
+      value: Math.round(
+        await memoryPerQueuedReply(count, { adapters: { telegram: producerOnly } }, (outbox) =>
+          enqueueAll(outbox, "telegram", 100, count / 100, (c) => String(c + 1)),
+        ),
+      ),
       unit: "bytes",
       note: "Redis used_memory growth per queued reply (text reply, no worker running)",
     });

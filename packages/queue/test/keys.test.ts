@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createOutbox } from "../src/index.js";
-import { keysOf } from "../src/redis/keys.js";
+import { keysOf, partitionOf } from "../src/redis/keys.js";
 import { partitionTags, SLOTS, slotOf } from "../src/redis/slots.js";
 
 describe("queue key names", () => {
@@ -51,5 +51,22 @@ describe("queue key names", () => {
       /prefix "\{app\}" has a brace: on a Redis Cluster the outbox places the hash tags itself/,
     );
     await expect(createOutbox({ adapters, connection, partitions: SLOTS + 1 })).rejects.toThrow(RangeError);
+  });
+
+  it("spread similar targets evenly over the partitions, as FNV-1a modulo did not", () => {
+    // 100 bots, each with its own chat: the fleet bench's ids.
+    const spread = (partitioning: "fnv" | "mixed") => {
+      const counts = new Array<number>(32).fill(0);
+      for (let bot = 0; bot < 100; bot += 1) {
+        const partition = partitionOf(`telegram@bot${bot}`, String(bot + 1), 32, partitioning);
+        counts[partition] = (counts[partition] ?? 0) + 1;
+      }
+      return { busiest: Math.max(...counts), empty: counts.filter((count) => count === 0).length };
+    };
+    // An even spread: 3.1 a partition, about 7 in the busiest, 1.4 partitions empty.
+    expect(spread("mixed").busiest).toBeLessThanOrEqual(8);
+    expect(spread("mixed").empty).toBeLessThanOrEqual(3);
+    // What earlier releases do (and keep doing on their Redis): 13 empty, one with 15.
+    expect(spread("fnv")).toEqual({ busiest: 15, empty: 13 });
   });
 });

@@ -25,7 +25,7 @@ export function keysOf(prefix: string, tags?: readonly string[]) {
   return {
     /** The BullMQ queue name of partition `n`. */
     queue: (n: number): string => `p${n}${tags === undefined ? "" : `{${tags[n]}}`}`,
-    /** Partition count every process must agree on. */
+    /** Partition count every process must agree on and the {@link Partitioning}: `32 mixed` (a count alone: `fnv`). */
     partitions: `${own}:partitions`,
     /** A finished job's {@link QueuedReceipt}. */
     result: (id: string) => `${own}:result:${id}`,
@@ -53,19 +53,46 @@ export function keysOf(prefix: string, tags?: readonly string[]) {
   };
 }
 
-/** The partition of a target: FNV-1a of platform and chat, modulo the partition count. */
-export function partitionOf(platform: string, to: string, partitions: number): number {
+/**
+ * How targets are spread over the partitions; every producer of an outbox must use the same,
+ * so it is kept in Redis with the partition count. `fnv`, releases before `mixed` came: FNV-1a
+ * modulo the count, whose low bits hardly mix, so similar ids crowd a few partitions (100
+ * bots, each with its own chat, on 32 partitions: 13 partitions empty, one with 15 bots).
+ * `mixed`: FNV-1a through murmur3's 32-bit finalizer, then modulo (the same 100 bots: none
+ * empty, at most 7 in one).
+ */
+export type Partitioning = "fnv" | "mixed";
+
+/** The partition of a target: the hash of platform and chat, modulo the partition count. */
+export function partitionOf(
+  platform: string,
+  to: string,
+  partitions: number,
+  partitioning: Partitioning = "mixed",
+): number {
   let hash = 0x811c9dc5;
   for (const char of `${platform}\u0000${to}`) {
     hash ^= char.codePointAt(0) as number;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
+  if (partitioning === "mixed") {
+    hash ^= hash >>> 16;
+    hash = Math.imul(hash, 0x85ebca6b);
+    hash ^= hash >>> 13;
+    hash = Math.imul(hash, 0xc2b2ae35);
+    hash = (hash ^ (hash >>> 16)) >>> 0;
+  }
   return hash % partitions;
 }
 
-/** BullMQ's job id of a delivery key (BullMQ refuses ids with `:` or made of digits only). */
+/**
+ * BullMQ's job id of a delivery key (BullMQ refuses ids with `:` or made of digits only): 120
+ * bits of its SHA-256 in base64url after a `j`, 21 characters. The id is in a queued job's
+ * hash name, its options, its place in the partition and its turn, so its length counts in
+ * every waiting reply; jobs an earlier release queued keep their longer ids (40 hex digits).
+ */
 export const jobIdOf = (key: string): string =>
-  `j${createHash("sha256").update(key).digest("hex").slice(0, 40)}`;
+  `j${createHash("sha256").update(key).digest().subarray(0, 15).toString("base64url")}`;
 
 /**
  * How a cluster connection's commands wait for a master that went away: asked again every

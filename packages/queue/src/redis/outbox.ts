@@ -15,6 +15,7 @@ import { createRedisHealth } from "./health.js";
 import { connect, isCluster, jobIdOf, keysOf, partitionOf, type RedisClient } from "./keys.js";
 import type { RedisSettings } from "./settings.js";
 import { partitionTags, SLOTS } from "./slots.js";
+import { readJob, type StoredJob, storeJob } from "./stored-job.js";
 import { createTurns } from "./turns.js";
 import { startRedisWorker } from "./worker.js";
 
@@ -63,14 +64,22 @@ export async function createRedisOutbox(
   const { keys } = settings;
   const redis = connect(config.connection);
   settings.health.watch(redis);
-  await redis.set(keys.partitions, String(partitions), "NX");
-  const agreed = Number(await redis.get(keys.partitions));
-  if (agreed !== partitions) {
+  // An outbox an earlier release started keeps its partitioning (its queued jobs stay where
+  // their chats' next jobs go); an earlier release refuses the new value (not a number).
+  await redis.set(keys.partitions, `${partitions} mixed`, "NX");
+  const [agreed, partitioning = "fnv"] = String(await redis.get(keys.partitions)).split(" ");
+  const refused = (what: string): RangeError => {
     redis.disconnect();
-    throw new RangeError(
-      `outbox ${JSON.stringify(prefix)} runs on ${agreed} partitions in Redis; this process asked for ${partitions} (per-target order needs one number everywhere)`,
+    return new RangeError(`outbox ${JSON.stringify(prefix)} ${what}`);
+  };
+  if (Number(agreed) !== partitions)
+    throw refused(
+      `runs on ${agreed} partitions in Redis; this process asked for ${partitions} (per-target order needs one number everywhere)`,
     );
-  }
+  if (partitioning !== "fnv" && partitioning !== "mixed")
+    throw refused(
+      `spreads targets by ${JSON.stringify(partitioning)} in Redis, which this release does not know`,
+    );
   const queues = Array.from(
     { length: partitions },
     // BullMQ's own event stream per partition (10,000 entries by default, about 230 bytes per
@@ -84,16 +93,13 @@ export async function createRedisOutbox(
   /** Add a job to its partition in its account's turn (or park it while the account is paused). */
   const add = async (job: JobData, resuming = false): Promise<void> => {
     const scope = accountScope(job.platform, job.account);
-    const partition = partitionOf(scope, job.target.to, partitions);
+    const partition = partitionOf(scope, job.target.to, partitions, partitioning);
     const jobId = jobIdOf(job.key);
-    const priority = await turns.admit({ partition, scope, jobId }, () => JSON.stringify(job), resuming);
+    const stored = storeJob(job);
+    const priority = await turns.admit({ partition, scope, jobId }, () => JSON.stringify(stored), resuming);
     if (priority === undefined) return;
-    await (queues[partition] as Queue).add("deliver", job, {
-      jobId,
-      priority,
-      removeOnComplete: true,
-      removeOnFail: { age: settings.retentionSeconds },
-    });
+    // What becomes of it once finished is the workers' option (worker.ts), not stored per job.
+    await (queues[partition] as Queue).add("deliver", stored, { jobId, priority });
   };
   let subscriber: Promise<RedisClient> | undefined;
   let recheckTimer: NodeJS.Timeout | undefined;
@@ -177,7 +183,7 @@ export async function createRedisOutbox(
     pauseAccount: (platform, account) => turns.pause(accountScope(platform, account)),
     resumeAccount: (platform, account) =>
       turns.resume(accountScope(platform, account), async (_n, json) => {
-        const job = JSON.parse(json) as JobData;
+        const job = readJob(JSON.parse(json) as StoredJob | JobData);
         // Finished meanwhile (a job held twice, or re-added before a crash): nothing to add.
         if ((await redis.exists(keys.result(job.key))) === 0) await add(job, true);
       }),

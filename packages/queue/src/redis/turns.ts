@@ -27,11 +27,9 @@ const PRIORITY_LIMIT = 2 ** 21 - 1;
  */
 const TAG = `
 if ARGV[3] ~= '1' and redis.call('HEXISTS', KEYS[2], ARGV[2]) == 1 then return -1 end
-local tag = redis.call('HGET', KEYS[1], ARGV[1])
-if tag then return tonumber(tag) end
-local round = tonumber(redis.call('HGET', KEYS[1], 'round') or '0')
-local last = tonumber(redis.call('HGET', KEYS[1], 'a:' .. ARGV[2]) or '-1')
-tag = math.max(last + 1, round)
+local found = redis.call('HMGET', KEYS[1], ARGV[1], 'round', 'a:' .. ARGV[2])
+if found[1] then return tonumber(found[1]) end
+local tag = math.max(tonumber(found[3] or '-1') + 1, tonumber(found[2] or '0'))
 redis.call('HSET', KEYS[1], 'a:' .. ARGV[2], tag, ARGV[1], tag)
 redis.call('HINCRBY', KEYS[1], 'n', 1)
 return tag
@@ -47,7 +45,8 @@ return tag
  */
 const START = `
 local state = redis.call('HGET', KEYS[2], ARGV[2])
-local tag = redis.call('HGET', KEYS[1], ARGV[1])
+local found = redis.call('HMGET', KEYS[1], ARGV[1], 'round')
+local tag = found[1]
 local held = state == 'paused'
 if state == 'resuming' and tag then
   local head = redis.call('LINDEX', KEYS[3], 0)
@@ -62,7 +61,7 @@ if not tag then return 0 end
 redis.call('HDEL', KEYS[1], ARGV[1])
 if redis.call('HINCRBY', KEYS[1], 'n', -1) <= 0 then
   redis.call('DEL', KEYS[1])
-elseif tonumber(tag) > tonumber(redis.call('HGET', KEYS[1], 'round') or '0') then
+elseif tonumber(tag) > tonumber(found[2] or '0') then
   redis.call('HSET', KEYS[1], 'round', tag)
 end
 return 0

@@ -14,6 +14,7 @@ import { connect, isCluster } from "./keys.js";
 import { createRateGate } from "./rate-gate.js";
 import type { RedisSettings } from "./settings.js";
 import { createRedisStore, type Fence, LostJobError } from "./store.js";
+import { readJob, type StoredJob } from "./stored-job.js";
 import { createTurns } from "./turns.js";
 
 /** Dead-letter ids kept (the receipts themselves expire with the retention). */
@@ -92,22 +93,23 @@ export async function startRedisWorker(
     ];
     if (receipt.status === "dead")
       writes.push((multi) => multi.lpush(keys.dead, receipt.id).ltrim(keys.dead, 0, DEAD_KEPT - 1));
-    // One transaction on a single Redis. On a cluster these keys lie in different slots, which
-    // no transaction spans: one each. A worker that dies between them has not finished its
+    // They need not be one transaction: a worker that dies between them has not finished its
     // job, so the job runs again (the journal skips what was sent) and all are written again.
+    // One pipeline (one round trip, no MULTI and EXEC) on a single Redis; on a cluster these
+    // keys lie in different slots, which no pipeline spans: one transaction each.
     if (cluster) await Promise.all(writes.map((write) => write(redis.multi()).exec()));
-    else await writes.reduce((multi, write) => write(multi), redis.multi()).exec();
+    else await writes.reduce((pipeline, write) => write(pipeline), redis.pipeline()).exec();
   };
 
-  const deliver = async (partition: number, job: Job<JobData>, token?: string): Promise<void> => {
-    const data = job.data;
+  const deliver = async (partition: number, job: Job<StoredJob | JobData>, token?: string): Promise<void> => {
+    const data = readJob(job.data);
     const turn = {
       partition,
       scope: accountScope(data.platform, data.account),
       jobId: job.id as string,
     };
     // Its account is paused: the job waits in the account's drained list, no receipt yet.
-    if (!(await turns.start(turn, () => JSON.stringify(data)))) return;
+    if (!(await turns.start(turn, () => JSON.stringify(job.data)))) return;
     const lost = new AbortController();
     const fence: Fence | undefined =
       token === undefined
@@ -148,10 +150,14 @@ export async function startRedisWorker(
   };
 
   const workers = Array.from({ length: settings.partitions }, (_, n) => {
-    const worker = new Worker<JobData>(keys.queue(n), (job, token) => deliver(n, job, token), {
+    const worker = new Worker<StoredJob | JobData>(keys.queue(n), (job, token) => deliver(n, job, token), {
       connection: redis,
       prefix: settings.prefix,
       concurrency: 1,
+      // For every job, instead of in each job's options (a queued job is smaller); jobs an
+      // earlier release queued carry the same in their own options.
+      removeOnComplete: { count: 0 },
+      removeOnFail: { age: retentionSeconds },
       lockDuration: options.lockDurationMs ?? 30_000,
       stalledInterval: options.stalledIntervalMs ?? 15_000,
       // A job whose workers keep dying is dead-lettered by `deliver` (attempts), not by BullMQ.
