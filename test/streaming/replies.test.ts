@@ -59,6 +59,42 @@ describe.each(channels)("reply targets of a streamed run through the %s emulator
     expect(seen).toEqual(seen.map((_, index) => (name === "slack" || index === 0 ? current() : undefined)));
   });
 
+  it.each(MODES)(
+    "%s: [[reply_to_current]] with no current message goes without a reply, said once in the receipt",
+    async (mode) => {
+      const texts = [`[[reply_to_current]] ${paragraphs[0]}`, ...paragraphs.slice(1)];
+      const receipt = await channel.settled(
+        deliverAgentRun(run(texts), channel.adapter, { to: channel.target.to }, options(mode)).receipt,
+      );
+      expect(receipt.ok, JSON.stringify(receipt.failures)).toBe(true);
+      expect(replies().every((reply) => reply === undefined)).toBe(true);
+      expect(receipt.degraded).toEqual([
+        {
+          part: receipt.messages[0]?.part,
+          from: "reply",
+          to: "none",
+          reason: expect.stringContaining("set target.currentMessageId"),
+        },
+      ]);
+    },
+  );
+
+  it("blocks: [[reply_to_current]] with no current message after the last block: said on the last message", async () => {
+    const texts = [...paragraphs, " [[reply_to_current]]"];
+    const receipt = await channel.settled(
+      deliverAgentRun(run(texts), channel.adapter, { to: channel.target.to }, options("blocks")).receipt,
+    );
+    expect(receipt.messages).toHaveLength(3);
+    expect(receipt.degraded).toEqual([
+      {
+        part: receipt.messages[2]?.part,
+        from: "reply",
+        to: "none",
+        reason: expect.stringContaining("set target.currentMessageId"),
+      },
+    ]);
+  });
+
   it("blocks: a tag after the first blocks went replies from there on; the receipt names the blocks sent before", async () => {
     const texts = [...paragraphs.slice(0, 2), `${paragraphs[2]} [[reply_to_current]]`];
     const receipt = await channel.settled(
