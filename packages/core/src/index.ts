@@ -29,6 +29,12 @@ export {
   type TextRequest,
   type TokenRequest,
 } from "./adapter/http-answers.js";
+export {
+  type FailedJsonAnswer,
+  type FailedJsonCall,
+  type JsonApiErrors,
+  jsonApiFailure,
+} from "./adapter/json-api-failure.js";
 export type * from "./adapter/observed.js";
 export {
   cachedTokens,

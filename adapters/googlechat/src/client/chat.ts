@@ -7,9 +7,16 @@
  * earlier attempt created: it is named by that id, so it is answered as sent. Nothing else is
  * retried here.
  */
-import { bearerJson, jsonObject, type TextAnswer, type TokenSource, TransportError } from "@outbox/core";
+import {
+  bearerJson,
+  jsonApiFailure,
+  jsonObject,
+  type TextAnswer,
+  type TokenSource,
+  TransportError,
+} from "@outbox/core";
 import type { Dispatcher } from "undici";
-import { type ChatMethod, type FailedCall, fromChatApi } from "./errors.js";
+import { CHAT_API_ERRORS, type ChatMethod, type FailedCall } from "./errors.js";
 
 /** A message as the API takes it (the fields the adapter writes). */
 export type ChatMessage = Record<string, unknown>;
@@ -99,7 +106,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   };
 
   const fail = (failed: FailedCall, answer: TextAnswer) =>
-    fromChatApi(failed, answer.status, answer.headers, answer.text, options.tokens.secrets());
+    jsonApiFailure(CHAT_API_ERRORS, failed, answer, options.tokens.secrets());
   const ok = (answer: TextAnswer) => answer.status >= 200 && answer.status < 300;
 
   return {

@@ -5,9 +5,16 @@
  * source, a timeout, and failures thrown as core's errors. A 401 is answered once with a new
  * token (the request was refused, so nothing posted); nothing else is retried here.
  */
-import { bearerJson, jsonObject, type TextAnswer, type TokenSource, TransportError } from "@outbox/core";
+import {
+  bearerJson,
+  jsonApiFailure,
+  jsonObject,
+  type TextAnswer,
+  type TokenSource,
+  TransportError,
+} from "@outbox/core";
 import type { Dispatcher } from "undici";
-import { type ConnectorMethod, type FailedCall, fromConnector } from "./errors.js";
+import { CONNECTOR_ERRORS, type ConnectorMethod, type FailedCall } from "./errors.js";
 
 /** An activity as the connector takes it (the fields the adapter writes). */
 export type Activity = Record<string, unknown>;
@@ -89,7 +96,7 @@ export function createConnectorClient(options: ConnectorOptions): ConnectorClien
       answer = await once(failed, verb, target, body, token, signal);
     }
     if (answer.status >= 200 && answer.status < 300) return jsonObject(answer.text);
-    throw fromConnector(failed, answer.status, answer.headers, answer.text, options.tokens.secrets());
+    throw jsonApiFailure(CONNECTOR_ERRORS, failed, answer, options.tokens.secrets());
   };
 
   return {

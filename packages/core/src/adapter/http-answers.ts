@@ -5,8 +5,9 @@
  */
 import type { Dispatcher } from "undici";
 import { invisibleFailure } from "../engine/retry.js";
-import type { OutboxError } from "../errors/errors.js";
+import { AuthError, type OutboxError, RateLimitedError, TransportError } from "../errors/errors.js";
 import { type HeaderValues, networkFailure } from "../errors/http-failure.js";
+import { redactedExcerpt } from "../errors/redact.js";
 import { sendRequest } from "../media/remote/undici.js";
 import type { IssuedToken } from "./token-cache.js";
 
@@ -76,10 +77,14 @@ export interface TokenRequest {
   timeoutMs: number;
   /** Cancels the request. */
   signal?: AbortSignal;
-  /** What a network failure is named after (`Teams token`). */
+  /** What a failure is named after (`Teams token`). */
   label: string;
-  /** The error for an answer that carries no token (a refusal, or a proxy's page). */
-  refused: (status: number, text: string) => OutboxError;
+  /** What to check when the endpoint refuses the grant, added to the error's message. */
+  advice: string;
+  /** The wait of a 429 from the endpoint, in milliseconds. */
+  rateLimitWaitMs: number;
+  /** The grant's secrets, never quoted from an answer. */
+  secrets: readonly string[];
 }
 
 /**
@@ -88,7 +93,7 @@ export interface TokenRequest {
  * network failure is never ambiguous: whatever happened, it can be asked again.
  */
 export async function oauthToken(dispatcher: Dispatcher, request: TokenRequest): Promise<IssuedToken> {
-  const { url, form, timeoutMs, signal, label, refused } = request;
+  const { url, form, timeoutMs, signal, label } = request;
   let answer: TextAnswer;
   try {
     answer = await requestText(dispatcher, {
@@ -105,8 +110,27 @@ export async function oauthToken(dispatcher: Dispatcher, request: TokenRequest):
   }
   const body = answer.status === 200 ? jsonObject(answer.text) : undefined;
   const token = body?.access_token;
-  if (typeof token !== "string" || token === "") throw refused(answer.status, answer.text);
+  if (typeof token !== "string" || token === "") throw tokenRefusal(request, answer);
   return { token, lifeMs: Number(body?.expires_in) * 1000 };
+}
+
+/**
+ * An answer of a token endpoint that carries no token (a refusal, or a proxy's page): the
+ * endpoint answers `{ error, error_description }` (RFC 6749 §5.2), of which the first line of
+ * the description is quoted. A 429 waits `rateLimitWaitMs` for every target, a 5xx may be
+ * asked again, anything else refused the credentials.
+ */
+function tokenRefusal(request: TokenRequest, answer: TextAnswer): OutboxError {
+  const { status, text } = answer;
+  const body = jsonObject(text);
+  const code = typeof body?.error === "string" ? body.error : undefined;
+  const description =
+    typeof body?.error_description === "string" ? body.error_description.split(/\r?\n/)[0] : undefined;
+  const said = redactedExcerpt(description ?? text, request.secrets) || `HTTP ${status}`;
+  const message = `${request.label}: HTTP ${status}${code ? ` ${code}` : ""} (${said}); ${request.advice}`;
+  if (status === 429) return new RateLimitedError(message, request.rateLimitWaitMs, { scope: "global" });
+  if (status >= 500) return new TransportError(message, { ambiguous: false });
+  return new AuthError(message);
 }
 
 /**
