@@ -64,15 +64,15 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     return `${base.pathname}v1/${name.split("/").map(encodeURIComponent).join("/")}${search ? `?${search}` : ""}`;
   };
 
-  const once = async (
+  const once = (
     method: ChatMethod,
     verb: Verb,
     target: string,
     body: string | undefined,
     token: string,
     signal: AbortSignal | undefined,
-  ): Promise<TextAnswer> => {
-    return bearerJson(
+  ): Promise<TextAnswer> =>
+    bearerJson(
       options.dispatcher,
       {
         origin: base.origin,
@@ -85,7 +85,6 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       options.timeoutMs,
       signal,
     );
-  };
 
   /** One call, once more with a new token after a 401; the answer whatever its status. */
   const call = async (

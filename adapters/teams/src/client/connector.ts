@@ -56,15 +56,15 @@ export function createConnectorClient(options: ConnectorOptions): ConnectorClien
       activityId === undefined ? "" : `/${encodeURIComponent(activityId)}`
     }`;
 
-  const once = async (
+  const once = (
     call: FailedCall,
     verb: "POST" | "PUT" | "DELETE",
     target: string,
     body: string | undefined,
     token: string,
     signal: AbortSignal | undefined,
-  ): Promise<TextAnswer> => {
-    return bearerJson(
+  ): Promise<TextAnswer> =>
+    bearerJson(
       options.dispatcher,
       {
         origin: base.origin,
@@ -77,7 +77,6 @@ export function createConnectorClient(options: ConnectorOptions): ConnectorClien
       options.timeoutMs,
       signal,
     );
-  };
 
   const call = async (
     method: ConnectorMethod,
