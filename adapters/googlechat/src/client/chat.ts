@@ -8,7 +8,7 @@
  * retried here.
  */
 import {
-  bearerJson,
+  bearerCall,
   jsonApiFailure,
   jsonObject,
   type TextAnswer,
@@ -64,45 +64,31 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     return `${base.pathname}v1/${name.split("/").map(encodeURIComponent).join("/")}${search ? `?${search}` : ""}`;
   };
 
-  const once = (
-    method: ChatMethod,
-    verb: Verb,
-    target: string,
-    body: string | undefined,
-    token: string,
-    signal: AbortSignal | undefined,
-  ): Promise<TextAnswer> =>
-    bearerJson(
-      options.dispatcher,
-      {
-        origin: base.origin,
-        path: target,
-        method: verb,
-        token,
-        ...(body === undefined ? {} : { body }),
-        label: `Google Chat ${method}`,
-      },
-      options.timeoutMs,
-      signal,
-    );
-
-  /** One call, once more with a new token after a 401; the answer whatever its status. */
-  const call = async (
+  const api = {
+    dispatcher: options.dispatcher,
+    origin: base.origin,
+    tokens: options.tokens,
+    timeoutMs: options.timeoutMs,
+    platform: "Google Chat",
+  };
+  /** One call (once more with a new token after a 401); the answer whatever its status. */
+  const call = (
     method: ChatMethod,
     verb: Verb,
     target: string,
     message: ChatMessage | undefined,
     signal: AbortSignal | undefined,
-  ): Promise<TextAnswer> => {
-    const body = message === undefined ? undefined : JSON.stringify(message);
-    let token = await options.tokens.get(signal);
-    let answer = await once(method, verb, target, body, token, signal);
-    if (answer.status === 401) {
-      token = await options.tokens.get(signal, token);
-      answer = await once(method, verb, target, body, token, signal);
-    }
-    return answer;
-  };
+  ): Promise<TextAnswer> =>
+    bearerCall(
+      api,
+      {
+        name: method,
+        method: verb,
+        path: target,
+        ...(message === undefined ? {} : { body: JSON.stringify(message) }),
+      },
+      signal,
+    );
 
   const fail = (failed: FailedCall, answer: TextAnswer) =>
     jsonApiFailure(CHAT_API_ERRORS, failed, answer, options.tokens.secrets());

@@ -9,14 +9,6 @@ import { type JsonApiErrors, TargetNotFoundError, TransportError } from "@outbox
 /** A call the transport makes, named as the emulator's fault targets name it. */
 export type ConnectorMethod = "token" | "sendToConversation" | "updateActivity" | "deleteActivity";
 
-/** What the failed call was about, for the error's wording and class. */
-export interface FailedCall {
-  /** The call. */
-  method: ConnectorMethod;
-  /** The activity went to a channel thread. */
-  thread?: boolean;
-}
-
 /** How the connector answers an error, and what each code asks to do. */
 export const CONNECTOR_ERRORS: JsonApiErrors = {
   platform: "Teams",
