@@ -14,6 +14,14 @@ const channels = platforms.filter(([name]) => name === "telegram" || name === "s
 /** Three paragraphs that `blocks` mode (minChars 10) sends as three messages. */
 const paragraphs = ["First, the revenue grew.\n\n", "Second, costs fell.\n\n", "Third, margins rose."];
 
+/** The run's note that `[[reply_to_current]]` named no message, on `part`. */
+const noCurrent = (part: number | undefined) => ({
+  part,
+  from: "reply",
+  to: "none",
+  reason: expect.stringContaining("set target.currentMessageId"),
+});
+
 describe.each(channels)("reply targets of a streamed run through the %s emulator", (name, open) => {
   const channel = eachChannel(open);
   const current = (): string => channel.target.currentMessageId as string;
@@ -68,14 +76,7 @@ describe.each(channels)("reply targets of a streamed run through the %s emulator
       );
       expect(receipt.ok, JSON.stringify(receipt.failures)).toBe(true);
       expect(replies().every((reply) => reply === undefined)).toBe(true);
-      expect(receipt.degraded).toEqual([
-        {
-          part: receipt.messages[0]?.part,
-          from: "reply",
-          to: "none",
-          reason: expect.stringContaining("set target.currentMessageId"),
-        },
-      ]);
+      expect(receipt.degraded).toEqual([noCurrent(receipt.messages[0]?.part)]);
     },
   );
 
@@ -85,14 +86,7 @@ describe.each(channels)("reply targets of a streamed run through the %s emulator
       deliverAgentRun(run(texts), channel.adapter, { to: channel.target.to }, options("blocks")).receipt,
     );
     expect(receipt.messages).toHaveLength(3);
-    expect(receipt.degraded).toEqual([
-      {
-        part: receipt.messages[2]?.part,
-        from: "reply",
-        to: "none",
-        reason: expect.stringContaining("set target.currentMessageId"),
-      },
-    ]);
+    expect(receipt.degraded).toEqual([noCurrent(receipt.messages[2]?.part)]);
   });
 
   it("blocks: a tag after the first blocks went replies from there on; the receipt names the blocks sent before", async () => {
