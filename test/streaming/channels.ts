@@ -5,7 +5,14 @@
  * its files.
  */
 import { fixturePath, fixtureSha256, fixturesDir } from "@outbox/conformance";
-import type { AgentEvent, EmulatedChannel, ObservedMessage } from "@outbox/core";
+import {
+  type AgentEvent,
+  createManualClock,
+  type EmulatedChannel,
+  type EmulatedChannelOptions,
+  type ManualClock,
+  type ObservedMessage,
+} from "@outbox/core";
 import { createEmulatedChannel as discord } from "@outbox/discord/testing";
 import { createEmulatedChannel as matrix } from "@outbox/matrix/testing";
 import { createEmulatedChannel as slack } from "@outbox/slack/testing";
@@ -14,19 +21,27 @@ import { createEmulatedChannel as web } from "@outbox/web/testing";
 import { createEmulatedChannel as whatsapp } from "@outbox/whatsapp/testing";
 import { afterEach, beforeEach } from "vitest";
 
+/** A channel factory: the adapter loads media from the conformance fixtures; `options` add to that. */
+export type OpenChannel = (options?: Omit<EmulatedChannelOptions, "media">) => Promise<EmulatedChannel>;
+
+const withFixtures =
+  (create: (options: EmulatedChannelOptions) => Promise<EmulatedChannel>): OpenChannel =>
+  (options = {}) =>
+    create({ media: { localRoots: [fixturesDir], workspaceDir: fixturesDir }, ...options });
+
 /** Every platform's channel factory, media loaded from the conformance fixtures. */
-export const platforms: Array<[string, () => Promise<EmulatedChannel>]> = [
-  ["telegram", () => telegram({ media: { localRoots: [fixturesDir], workspaceDir: fixturesDir } })],
-  ["slack", () => slack({ media: { localRoots: [fixturesDir], workspaceDir: fixturesDir } })],
-  ["discord", () => discord({ media: { localRoots: [fixturesDir], workspaceDir: fixturesDir } })],
+export const platforms: Array<[string, OpenChannel]> = [
+  ["telegram", withFixtures(telegram)],
+  ["slack", withFixtures(slack)],
+  ["discord", withFixtures(discord)],
 ];
 
 /** Every platform whose adapter declares replies: the three above, WhatsApp, Matrix and the web inbox. */
-export const replyPlatforms: Array<[string, () => Promise<EmulatedChannel>]> = [
+export const replyPlatforms: Array<[string, OpenChannel]> = [
   ...platforms,
-  ["whatsapp", () => whatsapp({ media: { localRoots: [fixturesDir], workspaceDir: fixturesDir } })],
-  ["matrix", () => matrix({ media: { localRoots: [fixturesDir], workspaceDir: fixturesDir } })],
-  ["web", () => web({ media: { localRoots: [fixturesDir], workspaceDir: fixturesDir } })],
+  ["whatsapp", withFixtures(whatsapp)],
+  ["matrix", withFixtures(matrix)],
+  ["web", withFixtures(web)],
 ];
 
 /** What the user sees: the words of every text and caption, and the sha256 of every file, in order. */
@@ -55,38 +70,51 @@ export async function until(ready: () => boolean, turns = 10_000): Promise<void>
   if (!ready()) throw new Error("condition not reached");
 }
 
+/** A channel of {@link eachChannel}, on a clock of the test's. */
+export interface TestChannel extends EmulatedChannel {
+  /**
+   * `work` settled, the adapter's waits (a settle's edit spaced by the platform's edit
+   * interval, pacing) passed meanwhile in virtual time: the clock moves from wake-up to
+   * wake-up until `work` settles. Outside it the clock stands still: a run that waits on
+   * it (pacing, an edit's spacing) goes through here, or its wait never ends.
+   */
+  settled<T>(work: Promise<T>): Promise<T>;
+}
+
 /**
- * A fresh channel from `open` for each test of the suite, closed after it: the result stands
- * for the current test's channel.
+ * A fresh channel from `open` for each test of the suite, on a fresh manual clock, closed
+ * after it: the result stands for the current test's channel.
  */
-export function eachChannel(open: () => Promise<EmulatedChannel>): EmulatedChannel {
-  let channel: EmulatedChannel | undefined;
+export function eachChannel(open: OpenChannel): TestChannel {
+  let current: { channel: EmulatedChannel; clock: ManualClock } | undefined;
   beforeEach(async () => {
-    channel = await open();
+    const clock = createManualClock();
+    current = { channel: await open({ clock }), clock };
   });
   afterEach(async () => {
-    await channel?.close();
+    await current?.channel.close();
   });
-  const now = (): EmulatedChannel => {
-    if (channel === undefined) throw new Error("no channel outside a test");
-    return channel;
+  const now = (): { channel: EmulatedChannel; clock: ManualClock } => {
+    if (current === undefined) throw new Error("no channel outside a test");
+    return current;
   };
   return {
     get platform() {
-      return now().platform;
+      return now().channel.platform;
     },
     get adapter() {
-      return now().adapter;
+      return now().channel.adapter;
     },
     get target() {
-      return now().target;
+      return now().channel.target;
     },
     get emulator() {
-      return now().emulator;
+      return now().channel.emulator;
     },
-    observe: () => now().observe(),
-    inject: (fault) => now().inject(fault),
-    close: () => now().close(),
+    observe: () => now().channel.observe(),
+    inject: (fault) => now().channel.inject(fault),
+    close: () => now().channel.close(),
+    settled: (work) => now().clock.run(work),
   };
 }
 

@@ -92,16 +92,13 @@ describe.each(replyPlatforms)("late reply tags through the %s emulator", (name, 
       // or else once the tag is complete: either way before the run settles.
       const shown = placement.shownBefore ? placement.at : placement.at + 1;
       const gate = previews ? { [shown]: () => until(() => channel.observe().length >= 1) } : {};
-      const receipt = await deliverAgentRun(
-        textRun(placement.texts(tag), gate),
-        channel.adapter,
-        channel.target,
-        {
+      const receipt = await channel.settled(
+        deliverAgentRun(textRun(placement.texts(tag), gate), channel.adapter, channel.target, {
           mode,
           minChars: 50,
           idleMs: 0,
-        },
-      ).receipt;
+        }).receipt,
+      );
       expect(receipt.ok, JSON.stringify(receipt.failures)).toBe(true);
       const replies = channel.observe().map((message) => message.replyTo);
       if (mode === "final" || previews) {
@@ -125,12 +122,14 @@ describe.each(replyPlatforms)("late reply tags through the %s emulator", (name, 
 
   it("blocks, replyMode all: every block from the tag's on replies, the ones before are named", async () => {
     const middle = PLACEMENTS.middle as Placement;
-    const receipt = await deliverAgentRun(
-      textRun(middle.texts("[[reply_to_current]]")),
-      channel.adapter,
-      channel.target,
-      { mode: "blocks", minChars: 50, idleMs: 0, replyMode: "all" },
-    ).receipt;
+    const receipt = await channel.settled(
+      deliverAgentRun(textRun(middle.texts("[[reply_to_current]]")), channel.adapter, channel.target, {
+        mode: "blocks",
+        minChars: 50,
+        idleMs: 0,
+        replyMode: "all",
+      }).receipt,
+    );
     expect(channel.observe().map((message) => message.replyTo)).toEqual(
       PARAGRAPHS.map((_, index) => (index >= middle.block ? current() : undefined)),
     );
@@ -148,12 +147,14 @@ describe.each(replyPlatforms)("late reply tags through the %s emulator", (name, 
         else yield event;
       }
     }
-    const receipt = await deliverAgentRun(replay(), channel.adapter, channel.target, {
-      mode,
-      minChars: 20,
-      idleMs: 0,
-      workspaceDir: fixturesDir,
-    }).receipt;
+    const receipt = await channel.settled(
+      deliverAgentRun(replay(), channel.adapter, channel.target, {
+        mode,
+        minChars: 20,
+        idleMs: 0,
+        workspaceDir: fixturesDir,
+      }).receipt,
+    );
     expect(receipt.ok, JSON.stringify(receipt.failures)).toBe(true);
     return receipt;
   };
@@ -203,7 +204,8 @@ describe.each(replyPlatforms)("late reply tags through the %s emulator", (name, 
     }
     return deliverAgentRun(events(), channel.adapter, channel.target, {
       mode: "preview",
-      // After its first text the preview changes only when told: it shows the text before the tag.
+      // After its first text the preview changes only when told (the clock never moves here):
+      // it shows the text before the tag.
       previewIntervalMs: 600_000,
       idleMs: 0,
       workspaceDir: fixturesDir,

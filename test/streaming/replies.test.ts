@@ -14,6 +14,14 @@ const channels = platforms.filter(([name]) => name === "telegram" || name === "s
 /** Three paragraphs that `blocks` mode (minChars 10) sends as three messages. */
 const paragraphs = ["First, the revenue grew.\n\n", "Second, costs fell.\n\n", "Third, margins rose."];
 
+/** The run's note that `[[reply_to_current]]` named no message, on `part`. */
+const noCurrent = (part: number | undefined) => ({
+  part,
+  from: "reply",
+  to: "none",
+  reason: expect.stringContaining("set target.currentMessageId"),
+});
+
 describe.each(channels)("reply targets of a streamed run through the %s emulator", (name, open) => {
   const channel = eachChannel(open);
   const current = (): string => channel.target.currentMessageId as string;
@@ -30,7 +38,7 @@ describe.each(channels)("reply targets of a streamed run through the %s emulator
       channel.target,
       options(mode),
     );
-    const receipt = await delivery.receipt;
+    const receipt = await channel.settled(delivery.receipt);
     expect(receipt.ok, JSON.stringify(receipt.failures)).toBe(true);
     expect(channel.observe().map((message) => message.text)).toEqual(["Revenue grew 12%."]);
     expect(replies()).toEqual([current()]);
@@ -49,7 +57,9 @@ describe.each(channels)("reply targets of a streamed run through the %s emulator
 
   it.each(MODES)("%s: a tag in the first paragraph keeps the whole run together", async (mode) => {
     const texts = [`[[reply_to_current]] ${paragraphs[0]}`, ...paragraphs.slice(1)];
-    const receipt = await deliverAgentRun(run(texts), channel.adapter, channel.target, options(mode)).receipt;
+    const receipt = await channel.settled(
+      deliverAgentRun(run(texts), channel.adapter, channel.target, options(mode)).receipt,
+    );
     expect(receipt.ok, JSON.stringify(receipt.failures)).toBe(true);
     const seen = replies();
     expect(seen.length).toBe(mode === "blocks" ? 3 : 1);
@@ -57,10 +67,33 @@ describe.each(channels)("reply targets of a streamed run through the %s emulator
     expect(seen).toEqual(seen.map((_, index) => (name === "slack" || index === 0 ? current() : undefined)));
   });
 
+  it.each(MODES)(
+    "%s: [[reply_to_current]] with no current message goes without a reply, said once in the receipt",
+    async (mode) => {
+      const texts = [`[[reply_to_current]] ${paragraphs[0]}`, ...paragraphs.slice(1)];
+      const receipt = await channel.settled(
+        deliverAgentRun(run(texts), channel.adapter, { to: channel.target.to }, options(mode)).receipt,
+      );
+      expect(receipt.ok, JSON.stringify(receipt.failures)).toBe(true);
+      expect(replies().every((reply) => reply === undefined)).toBe(true);
+      expect(receipt.degraded).toEqual([noCurrent(receipt.messages[0]?.part)]);
+    },
+  );
+
+  it("blocks: [[reply_to_current]] with no current message after the last block: said on the last message", async () => {
+    const texts = [...paragraphs, " [[reply_to_current]]"];
+    const receipt = await channel.settled(
+      deliverAgentRun(run(texts), channel.adapter, { to: channel.target.to }, options("blocks")).receipt,
+    );
+    expect(receipt.messages).toHaveLength(3);
+    expect(receipt.degraded).toEqual([noCurrent(receipt.messages[2]?.part)]);
+  });
+
   it("blocks: a tag after the first blocks went replies from there on; the receipt names the blocks sent before", async () => {
     const texts = [...paragraphs.slice(0, 2), `${paragraphs[2]} [[reply_to_current]]`];
-    const receipt = await deliverAgentRun(run(texts), channel.adapter, channel.target, options("blocks"))
-      .receipt;
+    const receipt = await channel.settled(
+      deliverAgentRun(run(texts), channel.adapter, channel.target, options("blocks")).receipt,
+    );
     expect(receipt.ok).toBe(true);
     expect(replies()).toEqual([undefined, undefined, current()]);
     expect(receipt.degraded).toEqual(
@@ -81,8 +114,9 @@ describe.each(channels)("reply targets of a streamed run through the %s emulator
       `${paragraphs[1]} [[reply_to:999]]`,
       paragraphs[2] as string,
     ];
-    const receipt = await deliverAgentRun(run(texts), channel.adapter, channel.target, options("blocks"))
-      .receipt;
+    const receipt = await channel.settled(
+      deliverAgentRun(run(texts), channel.adapter, channel.target, options("blocks")).receipt,
+    );
     expect(receipt.ok).toBe(true);
     expect(replies()).toEqual([
       current(),
@@ -100,10 +134,12 @@ describe.each(channels)("reply targets of a streamed run through the %s emulator
   });
 
   it.each(MODES)("%s: replyToCurrent replies with the run, without any tag", async (mode) => {
-    const receipt = await deliverAgentRun(run(paragraphs), channel.adapter, channel.target, {
-      ...options(mode),
-      replyToCurrent: true,
-    }).receipt;
+    const receipt = await channel.settled(
+      deliverAgentRun(run(paragraphs), channel.adapter, channel.target, {
+        ...options(mode),
+        replyToCurrent: true,
+      }).receipt,
+    );
     expect(receipt.ok, JSON.stringify(receipt.failures)).toBe(true);
     const seen = replies();
     expect(seen.length).toBe(mode === "blocks" ? 3 : 1);
@@ -111,22 +147,26 @@ describe.each(channels)("reply targets of a streamed run through the %s emulator
   });
 
   it.each(MODES)("%s: replyMode all puts the reply on every message", async (mode) => {
-    const receipt = await deliverAgentRun(run(paragraphs), channel.adapter, channel.target, {
-      ...options(mode),
-      replyToCurrent: true,
-      replyMode: "all",
-    }).receipt;
+    const receipt = await channel.settled(
+      deliverAgentRun(run(paragraphs), channel.adapter, channel.target, {
+        ...options(mode),
+        replyToCurrent: true,
+        replyMode: "all",
+      }).receipt,
+    );
     expect(receipt.ok).toBe(true);
     expect(replies()).toEqual(replies().map(() => current()));
   });
 
   it.each(MODES)("%s: replyToId null beats the agent's tags", async (mode) => {
-    const receipt = await deliverAgentRun(
-      run([`[[reply_to_current]] ${paragraphs[0]}`, paragraphs[1] as string]),
-      channel.adapter,
-      channel.target,
-      { ...options(mode), replyToId: null },
-    ).receipt;
+    const receipt = await channel.settled(
+      deliverAgentRun(
+        run([`[[reply_to_current]] ${paragraphs[0]}`, paragraphs[1] as string]),
+        channel.adapter,
+        channel.target,
+        { ...options(mode), replyToId: null },
+      ).receipt,
+    );
     expect(receipt.ok).toBe(true);
     expect(replies().every((reply) => reply === undefined)).toBe(true);
     expect(receipt.degraded).toEqual([]);

@@ -2,8 +2,17 @@
  * The Matrix adapter against its emulator: txnId idempotency across an ambiguous failure,
  * replies to unknown events, encrypted rooms, typed errors, streamed uploads, edits.
  */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fixturePath } from "@outbox/conformance";
-import { AuthError, ConfigError, TargetNotFoundError, UnsupportedFeatureError } from "@outbox/core";
+import {
+  AuthError,
+  ConfigError,
+  MediaError,
+  TargetNotFoundError,
+  UnsupportedFeatureError,
+} from "@outbox/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMatrixAdapter, type MatrixAdapterConfig } from "../src/index.js";
 import { DEFAULT_ROOM, type MatrixEmulator, startMatrixEmulator } from "../src/testing/index.js";
@@ -190,5 +199,49 @@ describe("createMatrixAdapter", () => {
     expect(audio?.waveform.length).toBe(Math.min(100, Math.floor((audio?.duration ?? 0) / 100)));
     expect(Math.max(...(audio?.waveform ?? []))).toBeGreaterThan(0);
     expect(audio?.waveform.every((v) => Number.isInteger(v) && v >= 0 && v <= 1024)).toBe(true);
+  });
+});
+
+describe("the upload limit", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "outbox-matrix-upload-"));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  /** A document of `bytes` bytes in the test's directory. */
+  const file = async (bytes: number): Promise<string> => {
+    const path = join(dir, "report.bin");
+    await writeFile(path, Buffer.alloc(bytes, 7));
+    return path;
+  };
+  const limited = async (homeserverBytes: number, adapterBytes: number) => {
+    await emulator.close();
+    emulator = await startMatrixEmulator({ rateLimit: false, maxUploadBytes: homeserverBytes });
+    return adapter({ maxUploadBytes: adapterBytes, media: { localRoots: [dir] } });
+  };
+
+  it("a file over the declared limit is refused before any upload; one at the limit goes", async () => {
+    const matrix = await limited(1024 * 1024, 1024 * 1024);
+    const receipt = await matrix.send({ mediaUrls: [await file(1024 * 1024 + 1)] }, { to: DEFAULT_ROOM });
+    const error = receipt.failures[0]?.error;
+    expect(error).toBeInstanceOf(MediaError);
+    expect((error as MediaError).reason).toBe("too-large");
+    expect(emulator.requests.filter((r) => r.route.includes("/media/"))).toEqual([]);
+    const fits = await matrix.send({ mediaUrls: [await file(1024 * 1024)] }, { to: DEFAULT_ROOM });
+    expect(fits.failures).toEqual([]);
+    expect(emulator.observe(DEFAULT_ROOM).map((m) => m.kind)).toEqual(["document"]);
+  });
+
+  it("a homeserver with a lower limit than the adapter was told answers 413 M_TOO_LARGE: a too-large MediaError saying what to lower", async () => {
+    const matrix = await limited(1024 * 1024, 16 * 1024 * 1024);
+    const receipt = await matrix.send({ mediaUrls: [await file(8 * 1024 * 1024)] }, { to: DEFAULT_ROOM });
+    const error = receipt.failures[0]?.error;
+    expect(error).toBeInstanceOf(MediaError);
+    expect((error as MediaError).reason).toBe("too-large");
+    expect(error?.message).toMatch(/M_TOO_LARGE.*Upload request body is too large.*lower maxUploadBytes/);
+    const upload = emulator.requests.find((r) => r.route === "POST /_matrix/media/v3/upload");
+    expect(upload?.status).toBe(413);
+    expect(emulator.observe(DEFAULT_ROOM)).toEqual([]);
   });
 });

@@ -21,7 +21,9 @@ export {
 // Also the web inbox's reading of its own pages at run time, so not only the kit's.
 export { type HtmlNode, type HtmlReading, type ReadHtml, readHtml } from "./adapter/html-reading.js";
 export {
-  bearerJson,
+  type BearerApi,
+  type BearerCall,
+  bearerCall,
   jsonObject,
   oauthToken,
   requestText,
@@ -29,6 +31,12 @@ export {
   type TextRequest,
   type TokenRequest,
 } from "./adapter/http-answers.js";
+export {
+  type FailedJsonAnswer,
+  type FailedJsonCall,
+  type JsonApiErrors,
+  jsonApiFailure,
+} from "./adapter/json-api-failure.js";
 export type * from "./adapter/observed.js";
 export {
   cachedTokens,

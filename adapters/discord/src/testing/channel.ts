@@ -21,6 +21,7 @@ export async function createEmulatedChannel(
     api: emulator.api,
     timeoutMs: 10_000,
     ...(options.media ? { media: options.media } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return {
     platform: "discord",

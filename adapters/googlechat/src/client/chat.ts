@@ -7,9 +7,16 @@
  * earlier attempt created: it is named by that id, so it is answered as sent. Nothing else is
  * retried here.
  */
-import { bearerJson, jsonObject, type TextAnswer, type TokenSource, TransportError } from "@outbox/core";
+import {
+  bearerCall,
+  jsonApiFailure,
+  jsonObject,
+  type TextAnswer,
+  type TokenSource,
+  TransportError,
+} from "@outbox/core";
 import type { Dispatcher } from "undici";
-import { type ChatMethod, type FailedCall, fromChatApi } from "./errors.js";
+import { CHAT_API_ERRORS, type ChatMethod, type FailedCall } from "./errors.js";
 
 /** A message as the API takes it (the fields the adapter writes). */
 export type ChatMessage = Record<string, unknown>;
@@ -57,49 +64,34 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     return `${base.pathname}v1/${name.split("/").map(encodeURIComponent).join("/")}${search ? `?${search}` : ""}`;
   };
 
-  const once = async (
-    method: ChatMethod,
-    verb: Verb,
-    target: string,
-    body: string | undefined,
-    token: string,
-    signal: AbortSignal | undefined,
-  ): Promise<TextAnswer> => {
-    return bearerJson(
-      options.dispatcher,
-      {
-        origin: base.origin,
-        path: target,
-        method: verb,
-        token,
-        ...(body === undefined ? {} : { body }),
-        label: `Google Chat ${method}`,
-      },
-      options.timeoutMs,
-      signal,
-    );
+  const api = {
+    dispatcher: options.dispatcher,
+    origin: base.origin,
+    tokens: options.tokens,
+    timeoutMs: options.timeoutMs,
+    platform: "Google Chat",
   };
-
-  /** One call, once more with a new token after a 401; the answer whatever its status. */
-  const call = async (
+  /** One call (once more with a new token after a 401); the answer whatever its status. */
+  const call = (
     method: ChatMethod,
     verb: Verb,
     target: string,
     message: ChatMessage | undefined,
     signal: AbortSignal | undefined,
-  ): Promise<TextAnswer> => {
-    const body = message === undefined ? undefined : JSON.stringify(message);
-    let token = await options.tokens.get(signal);
-    let answer = await once(method, verb, target, body, token, signal);
-    if (answer.status === 401) {
-      token = await options.tokens.get(signal, token);
-      answer = await once(method, verb, target, body, token, signal);
-    }
-    return answer;
-  };
+  ): Promise<TextAnswer> =>
+    bearerCall(
+      api,
+      {
+        name: method,
+        method: verb,
+        path: target,
+        ...(message === undefined ? {} : { body: JSON.stringify(message) }),
+      },
+      signal,
+    );
 
   const fail = (failed: FailedCall, answer: TextAnswer) =>
-    fromChatApi(failed, answer.status, answer.headers, answer.text, options.tokens.secrets());
+    jsonApiFailure(CHAT_API_ERRORS, failed, answer, options.tokens.secrets());
   const ok = (answer: TextAnswer) => answer.status >= 200 && answer.status < 300;
 
   return {

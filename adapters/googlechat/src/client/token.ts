@@ -6,7 +6,7 @@
  */
 import { type Clock, cachedTokens, oauthToken, type TokenSource } from "@outbox/core";
 import type { Dispatcher } from "undici";
-import { fromTokenEndpoint } from "./errors.js";
+import { RESOURCE_EXHAUSTED_WAIT_MS } from "./errors.js";
 import { signAssertion } from "./jwt.js";
 import type { ServiceAccount } from "./service-account.js";
 
@@ -39,7 +39,9 @@ export function serviceAccountTokens(options: ServiceAccountTokenOptions): Token
         timeoutMs: options.timeoutMs,
         ...(signal === undefined ? {} : { signal }),
         label: "Google Chat token",
-        refused: (status, text) => fromTokenEndpoint(status, text, tokens.secrets()),
+        advice: "check the service account key (a deleted or rotated key is refused) and the clock",
+        rateLimitWaitMs: RESOURCE_EXHAUSTED_WAIT_MS,
+        secrets: tokens.secrets(),
       });
     },
     options.clock,

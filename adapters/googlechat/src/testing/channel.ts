@@ -21,7 +21,11 @@ export async function createEmulatedChannel(
   const emulator = await startGoogleChatEmulator({ spaces: [{ name: EMULATED_SPACE }] });
   const seeded = emulator.seedMessage(EMULATED_SPACE, "Show me what you can do.");
   const config = emulatorConfig(emulator);
-  const adapter = createGoogleChatAdapter({ ...config, media: { ...config.media, ...options.media } });
+  const adapter = createGoogleChatAdapter({
+    ...config,
+    media: { ...config.media, ...options.media },
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   return {
     platform: "googlechat",
     adapter,

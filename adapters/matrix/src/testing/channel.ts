@@ -21,6 +21,7 @@ export async function createEmulatedChannel(
     accessToken: emulator.accessToken,
     timeoutMs: 10_000,
     ...(options.media ? { media: options.media } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return {
     platform: "matrix",

@@ -22,6 +22,7 @@ export async function createEmulatedChannel(
     token: emulator.token,
     slackApiUrl: emulator.slackApiUrl,
     ...(options.media ? { media: options.media } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return {
     platform: "slack",

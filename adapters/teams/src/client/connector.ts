@@ -5,9 +5,9 @@
  * source, a timeout, and failures thrown as core's errors. A 401 is answered once with a new
  * token (the request was refused, so nothing posted); nothing else is retried here.
  */
-import { bearerJson, jsonObject, type TextAnswer, type TokenSource, TransportError } from "@outbox/core";
+import { bearerCall, jsonApiFailure, jsonObject, type TokenSource, TransportError } from "@outbox/core";
 import type { Dispatcher } from "undici";
-import { type ConnectorMethod, type FailedCall, fromConnector } from "./errors.js";
+import { CONNECTOR_ERRORS, type ConnectorMethod } from "./errors.js";
 
 /** An activity as the connector takes it (the fields the adapter writes). */
 export type Activity = Record<string, unknown>;
@@ -49,29 +49,13 @@ export function createConnectorClient(options: ConnectorOptions): ConnectorClien
       activityId === undefined ? "" : `/${encodeURIComponent(activityId)}`
     }`;
 
-  const once = async (
-    call: FailedCall,
-    verb: "POST" | "PUT" | "DELETE",
-    target: string,
-    body: string | undefined,
-    token: string,
-    signal: AbortSignal | undefined,
-  ): Promise<TextAnswer> => {
-    return bearerJson(
-      options.dispatcher,
-      {
-        origin: base.origin,
-        path: target,
-        method: verb,
-        token,
-        ...(body === undefined ? {} : { body }),
-        label: `Teams ${call.method}`,
-      },
-      options.timeoutMs,
-      signal,
-    );
+  const api = {
+    dispatcher: options.dispatcher,
+    origin: base.origin,
+    tokens: options.tokens,
+    timeoutMs: options.timeoutMs,
+    platform: "Teams",
   };
-
   const call = async (
     method: ConnectorMethod,
     verb: "POST" | "PUT" | "DELETE",
@@ -81,15 +65,13 @@ export function createConnectorClient(options: ConnectorOptions): ConnectorClien
     thread = false,
   ): Promise<Record<string, unknown> | undefined> => {
     const body = activity === undefined ? undefined : JSON.stringify(activity);
-    const failed: FailedCall = { method, thread };
-    let token = await options.tokens.get(signal);
-    let answer = await once(failed, verb, target, body, token, signal);
-    if (answer.status === 401) {
-      token = await options.tokens.get(signal, token);
-      answer = await once(failed, verb, target, body, token, signal);
-    }
+    const answer = await bearerCall(
+      api,
+      { name: method, method: verb, path: target, ...(body === undefined ? {} : { body }) },
+      signal,
+    );
     if (answer.status >= 200 && answer.status < 300) return jsonObject(answer.text);
-    throw fromConnector(failed, answer.status, answer.headers, answer.text, options.tokens.secrets());
+    throw jsonApiFailure(CONNECTOR_ERRORS, { method, thread }, answer, options.tokens.secrets());
   };
 
   return {

@@ -6,7 +6,6 @@
  */
 import { type Clock, cachedTokens, oauthToken, type TokenSource } from "@outbox/core";
 import type { Dispatcher } from "undici";
-import { fromTokenEndpoint } from "./errors.js";
 
 /** What a client-credentials source needs. */
 export interface CredentialsOptions {
@@ -34,7 +33,9 @@ export function clientCredentials(options: CredentialsOptions): TokenSource {
         timeoutMs: options.timeoutMs,
         ...(signal === undefined ? {} : { signal }),
         label: "Teams token",
-        refused: (status, text) => fromTokenEndpoint(status, text, tokens.secrets()),
+        advice: "check clientId, clientSecret and tenantId (a single-tenant bot needs its tenant id)",
+        rateLimitWaitMs: 1000,
+        secrets: tokens.secrets(),
       }),
     options.clock,
     [options.clientSecret],

@@ -21,7 +21,11 @@ export async function createEmulatedChannel(
   const emulator = await startTeamsEmulator({ conversations: [{ id: EMULATED_CONVERSATION }] });
   const currentMessageId = emulator.seedMessage(EMULATED_CONVERSATION, "Show me what you can do.");
   const config = emulatorConfig(emulator);
-  const adapter = createTeamsAdapter({ ...config, media: { ...config.media, ...options.media } });
+  const adapter = createTeamsAdapter({
+    ...config,
+    media: { ...config.media, ...options.media },
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   return {
     platform: "teams",
     adapter,

@@ -36,6 +36,7 @@ export async function createEmulatedChannel(
     token: emulator.token,
     apiRoot: emulator.apiRoot,
     ...(options.media ? { media: options.media } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return {
     platform: adapter.name,

@@ -31,6 +31,7 @@ export async function createEmulatedChannel(
     phoneNumberId: emulator.phoneNumberId,
     graphApiUrl: emulator.graphApiUrl,
     ...(options.media ? { media: options.media } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return {
     platform: "whatsapp",

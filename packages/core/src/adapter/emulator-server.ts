@@ -48,6 +48,8 @@ export interface EmulatorExchange<Entry extends EmulatorRequest> {
   url: URL;
   /** Its log entry: set `content` once the body is read, before {@link EmulatorExchange.fault}. */
   entry: Entry;
+  /** The body as text, when the kit read it ({@link EmulatorServerOptions.body}); then `fault()` was applied too. */
+  body: string | undefined;
   /**
    * Apply the fault queued for `entry.method`, if any; call it once the body is read (so a
    * faulted request still shows what it carried) and before the request is processed. A
@@ -74,6 +76,26 @@ export interface EmulatorServerOptions<Entry extends EmulatorRequest> {
   faultError(fault: AnsweredFault, entry: Entry): unknown;
   /** The platform's answer to what a request ended with: its own errors, and anything else as its 500. */
   answerError(error: unknown, entry: Entry): EmulatorAnswer;
+  /**
+   * The body the kit reads for the emulator, as text, before `handle`: of the requests whose
+   * HTTP method `reads` accepts, at most `maxBytes` (over it, the error `tooLarge` gives is
+   * answered). The kit then sets `entry.content` to it and applies the fault, before
+   * `authenticate` and `handle`; `handle` finds the body in {@link EmulatorExchange.body}.
+   * Without it `handle` reads the body and calls `fault()` itself.
+   */
+  body?: {
+    reads(method: string | undefined): boolean;
+    maxBytes: number;
+    tooLarge(): unknown;
+  };
+  /**
+   * Check the credentials of a request to one of the emulator's operations (its `entry.method`
+   * is one of `faultTargets`) before `handle`, after the fault: `bearer` is the token of its
+   * `Authorization: Bearer` header (undefined without one). Throw the platform's error to
+   * refuse it. A request to anything else reaches `handle` unchecked (to answer its 404).
+   * Only with {@link EmulatorServerOptions.body}.
+   */
+  authenticate?(bearer: string | undefined, entry: Entry): void;
   /** Content-Type of a JSON answer (default `application/json`). */
   jsonType?: string;
   /** Called with the server before it listens, to watch its connections. */
@@ -127,8 +149,8 @@ export async function serveEmulator<Entry extends EmulatorRequest>(
       if (due?.kind === "rate-limit" || due?.kind === "server-error" || due?.kind === "reject")
         throw options.faultError(due, entry);
     };
-    options
-      .handle({ req, res, url, entry, fault })
+    prologue(options, req, entry, fault)
+      .then((body) => options.handle({ req, res, url, entry, fault, body }))
       .then((answer) => {
         entry.status = answer === undefined ? 0 : write(res, answer, jsonType);
       })
@@ -153,6 +175,39 @@ export async function serveEmulator<Entry extends EmulatorRequest>(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * What the kit does before `handle` when it reads the body: read it, log it, apply the fault,
+ * authenticate a request to one of the operations. The body, or undefined when not read.
+ */
+async function prologue<Entry extends EmulatorRequest>(
+  options: EmulatorServerOptions<Entry>,
+  req: IncomingMessage,
+  entry: Entry,
+  fault: () => void,
+): Promise<string | undefined> {
+  const { body } = options;
+  if (body === undefined) return undefined;
+  const text = body.reads(req.method) ? await readText(req, body.maxBytes, body.tooLarge) : undefined;
+  if (text !== undefined) entry.content = text;
+  fault();
+  const targets = options.faultTargets.map((target) => target.toLowerCase());
+  if (options.authenticate !== undefined && targets.includes(entry.method.toLowerCase()))
+    options.authenticate(/^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1], entry);
+  return text;
+}
+
+/** The request body as UTF-8 text, at most `maxBytes`; over it, `tooLarge()` is thrown. */
+async function readText(req: IncomingMessage, maxBytes: number, tooLarge: () => unknown): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Write `answer`; the status sent, or 0 when the connection is gone or a fault withheld it. */

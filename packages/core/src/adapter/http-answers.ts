@@ -1,14 +1,16 @@
 /**
  * Pieces every adapter with its own thin HTTP client needs (Teams, Google Chat): one request
- * read whole as text, a JSON object out of an answer's body, and an OAuth 2.0 token (a
- * `Retry-After` and a network failure are read by errors/http-failure.ts).
+ * read whole as text, a JSON object out of an answer's body, an OAuth 2.0 token, and a Bearer
+ * call that asks for a new token after a 401 (a `Retry-After` and a network failure are read
+ * by errors/http-failure.ts).
  */
 import type { Dispatcher } from "undici";
 import { invisibleFailure } from "../engine/retry.js";
-import type { OutboxError } from "../errors/errors.js";
+import { AuthError, type OutboxError, RateLimitedError, TransportError } from "../errors/errors.js";
 import { type HeaderValues, networkFailure } from "../errors/http-failure.js";
+import { redactedExcerpt } from "../errors/redact.js";
 import { sendRequest } from "../media/remote/undici.js";
-import type { IssuedToken } from "./token-cache.js";
+import type { IssuedToken, TokenSource } from "./token-cache.js";
 
 /** The body as a JSON object, or undefined (not JSON, or not an object). */
 export function jsonObject(text: string): Record<string, unknown> | undefined {
@@ -76,10 +78,14 @@ export interface TokenRequest {
   timeoutMs: number;
   /** Cancels the request. */
   signal?: AbortSignal;
-  /** What a network failure is named after (`Teams token`). */
+  /** What a failure is named after (`Teams token`). */
   label: string;
-  /** The error for an answer that carries no token (a refusal, or a proxy's page). */
-  refused: (status: number, text: string) => OutboxError;
+  /** What to check when the endpoint refuses the grant, added to the error's message. */
+  advice: string;
+  /** The wait of a 429 from the endpoint, in milliseconds. */
+  rateLimitWaitMs: number;
+  /** The grant's secrets, never quoted from an answer. */
+  secrets: readonly string[];
 }
 
 /**
@@ -88,7 +94,7 @@ export interface TokenRequest {
  * network failure is never ambiguous: whatever happened, it can be asked again.
  */
 export async function oauthToken(dispatcher: Dispatcher, request: TokenRequest): Promise<IssuedToken> {
-  const { url, form, timeoutMs, signal, label, refused } = request;
+  const { url, form, timeoutMs, signal, label } = request;
   let answer: TextAnswer;
   try {
     answer = await requestText(dispatcher, {
@@ -105,41 +111,84 @@ export async function oauthToken(dispatcher: Dispatcher, request: TokenRequest):
   }
   const body = answer.status === 200 ? jsonObject(answer.text) : undefined;
   const token = body?.access_token;
-  if (typeof token !== "string" || token === "") throw refused(answer.status, answer.text);
+  if (typeof token !== "string" || token === "") throw tokenRefusal(request, answer);
   return { token, lifeMs: Number(body?.expires_in) * 1000 };
 }
 
 /**
- * A call of a JSON API with a Bearer token (`body` already JSON, or none), the answer read as
- * text whatever its status; a failure of the request itself is `networkFailure(label)`.
+ * An answer of a token endpoint that carries no token (a refusal, or a proxy's page): the
+ * endpoint answers `{ error, error_description }` (RFC 6749 §5.2), of which the first line of
+ * the description is quoted. A 429 waits `rateLimitWaitMs` for every target, a 5xx may be
+ * asked again, anything else refused the credentials.
  */
-export async function bearerJson(
-  dispatcher: Dispatcher,
-  call: {
-    origin: string;
-    path: string;
-    method: Dispatcher.HttpMethod;
-    token: string;
-    body?: string;
-    /** What a network failure is named after (`Teams sendToConversation`). */
-    label: string;
-  },
-  timeoutMs: number,
+function tokenRefusal(request: TokenRequest, answer: TextAnswer): OutboxError {
+  const { status, text } = answer;
+  const body = jsonObject(text);
+  const code = typeof body?.error === "string" ? body.error : undefined;
+  const description =
+    typeof body?.error_description === "string" ? body.error_description.split(/\r?\n/)[0] : undefined;
+  const said = redactedExcerpt(description ?? text, request.secrets) || `HTTP ${status}`;
+  const message = `${request.label}: HTTP ${status}${code ? ` ${code}` : ""} (${said}); ${request.advice}`;
+  if (status === 429) return new RateLimitedError(message, request.rateLimitWaitMs, { scope: "global" });
+  if (status >= 500) return new TransportError(message, { ambiguous: false });
+  return new AuthError(message);
+}
+
+/** A JSON API a thin client calls with a Bearer token. */
+export interface BearerApi {
+  /** Where the calls go. */
+  dispatcher: Dispatcher;
+  /** `https://host:port`. */
+  origin: string;
+  /** The tokens; a new one is asked for once after a 401. */
+  tokens: TokenSource;
+  /** Milliseconds for the headers, and again for the body. */
+  timeoutMs: number;
+  /** The platform as a network failure names the call (`Teams`: `Teams sendToConversation: …`). */
+  platform: string;
+}
+
+/** One call of a {@link BearerApi}. */
+export interface BearerCall {
+  /** The call's name (`sendToConversation`), for a network failure. */
+  name: string;
+  /** HTTP method. */
+  method: Dispatcher.HttpMethod;
+  /** Path and query. */
+  path: string;
+  /** The body, already JSON; none when absent. */
+  body?: string;
+}
+
+/**
+ * Call `api` with a Bearer token from its source, and once more with a new token when the
+ * answer is 401 (the request was refused, so nothing happened); the answer read as text
+ * whatever its status. A failure of the request itself is `networkFailure("<platform> <name>")`.
+ */
+export async function bearerCall(
+  api: BearerApi,
+  call: BearerCall,
   signal?: AbortSignal,
 ): Promise<TextAnswer> {
-  const { token, body, label, ...where } = call;
-  try {
-    return await requestText(dispatcher, {
-      ...where,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }),
-      },
-      ...(body === undefined ? {} : { body }),
-      timeoutMs,
-      ...(signal === undefined ? {} : { signal }),
-    });
-  } catch (error) {
-    throw networkFailure(label, error);
-  }
+  const { name, body, ...where } = call;
+  const once = async (token: string): Promise<TextAnswer> => {
+    try {
+      return await requestText(api.dispatcher, {
+        ...where,
+        origin: api.origin,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }),
+        },
+        ...(body === undefined ? {} : { body }),
+        timeoutMs: api.timeoutMs,
+        ...(signal === undefined ? {} : { signal }),
+      });
+    } catch (error) {
+      throw networkFailure(`${api.platform} ${name}`, error);
+    }
+  };
+  const token = await api.tokens.get(signal);
+  const answer = await once(token);
+  return answer.status === 401 ? once(await api.tokens.get(signal, token)) : answer;
 }

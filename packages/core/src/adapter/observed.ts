@@ -6,7 +6,7 @@
  */
 import type { MediaPolicy } from "../media/types.js";
 import type { Target } from "../payload/types.js";
-import type { ChannelAdapter } from "./types.js";
+import type { ChannelAdapter, Clock } from "./types.js";
 
 /** The kinds of formatting an emulator decodes from what the platform stored. */
 export type ObservedFormatKind = "bold" | "italic" | "strike" | "code" | "pre" | "link" | "spoiler" | "quote";
@@ -157,7 +157,7 @@ export type Fault =
    */
   | ({ kind: "timeout-after-processed"; times?: number } & FaultTarget);
 
-/** Options of an adapter's `createEmulatedChannel`: how the adapter under demo loads media. */
+/** Options of an adapter's `createEmulatedChannel`: how the adapter under demo loads media, and its clock. */
 export interface EmulatedChannelOptions {
   /** Media policy for the adapter (local roots, resolver, dispatcher trusting a local CA). */
   media?: MediaPolicy;
@@ -168,6 +168,11 @@ export interface EmulatedChannelOptions {
   ca?: string;
   /** Resolver the emulator uses for the URL media it fetches itself. */
   lookup?: MediaPolicy["lookup"];
+  /**
+   * The adapter's clock (pacing, edit spacing and retry waits). Default the real clock; a
+   * test gives a `createManualClock()` to move past a platform's edit interval without waiting.
+   */
+  clock?: Clock;
 }
 
 /**

@@ -3,6 +3,7 @@
  * delivery, the live preview and the settled reply follow (docs/streaming.md, "Replies").
  */
 import type { Capabilities, ReceiptMessage, SendOptions } from "../adapter/types.js";
+import { NO_CURRENT } from "../engine/run-plan.js";
 import { excerpt } from "../errors/failure-entry.js";
 import type { ReplyPayload, Target } from "../payload/types.js";
 import type { PartDegradation } from "../plan/types.js";
@@ -37,7 +38,10 @@ export interface RunReply {
    * out when it started, with the reply {@link RunReply.previewReplyTo} gave it.
    */
   previewLeft(messages: readonly ReceiptMessage[]): void;
-  /** The run ended: a tag naming another message that no later delivery carried is reported. */
+  /**
+   * The run ended: a tag naming another message, or a `[[reply_to_current]]` with no current
+   * message, that no later delivery carried is reported.
+   */
   finish(): void;
 }
 
@@ -49,7 +53,9 @@ export interface RunReply {
  * `part` in the run), and the messages sent after the tag carry the reply. With
  * `replyMode: "first"` the first message sent with the reply known carries it, with `all`
  * every one; on a platform whose replies are threads (`capabilities.replyThreads`) every
- * one does, so everything after the tag is in the thread.
+ * one does, so everything after the tag is in the thread. A `[[reply_to_current]]` read while
+ * the target names no current message (and no tag chose a reply yet) is reported once, as a
+ * send reports it, on the next delivery.
  */
 export function createRunReply(
   options: Pick<DeliverAgentRunOptions, "replyMode" | "replyToId" | "replyToCurrent">,
@@ -79,6 +85,18 @@ export function createRunReply(
   /** Tags naming another message than `chosen`: each is reported once, on the next delivery. */
   const conflicts = new Set<string>();
   let unreported: string[] = [];
+  /** `[[reply_to_current]]` was read with no current message to name: noted once, like a conflict. */
+  let noCurrent: "unread" | "unreported" | "reported" = "unread";
+  /** The notes of the next delivery (or of the run's last part): the conflicts and a missing current message. */
+  const pendingNotes = (part: number): PartDegradation[] => {
+    const notes = unreported.map((tagged) => conflictNote(tagged, part));
+    unreported = [];
+    if (noCurrent === "unreported") {
+      notes.push({ part, ...NO_CURRENT });
+      noCurrent = "reported";
+    }
+    return notes;
+  };
   let preview: string | undefined;
   /** The live preview started while the run followed tags and had read none. */
   let previewBeforeTag = false;
@@ -109,7 +127,16 @@ export function createRunReply(
   return {
     read(tags) {
       const tagged = tags.replyToId ?? undefined;
-      if (!followsTags || tagged === undefined) return;
+      if (!followsTags) return;
+      // As a send says it (the engine's NO_CURRENT): the reply the agent asked for names nothing.
+      if (
+        tags.replyToCurrent === true &&
+        tagged === undefined &&
+        chosen === undefined &&
+        noCurrent === "unread"
+      )
+        noCurrent = "unreported";
+      if (tagged === undefined) return;
       if (chosen === undefined) choose(tagged);
       else if (tagged !== chosen && !conflicts.has(tagged)) {
         conflicts.add(tagged);
@@ -117,8 +144,7 @@ export function createRunReply(
       }
     },
     step(payload, settling) {
-      const notes = unreported.map((tagged) => conflictNote(tagged, 0));
-      unreported = [];
+      const notes = pendingNotes(0);
       const replyToId = settling && preview !== undefined ? preview : wanted();
       return { payload: { ...payload, replyToId }, replyMode, notes };
     },
@@ -143,9 +169,7 @@ export function createRunReply(
       else late(messages, chosen);
     },
     finish() {
-      const part = lastPart;
-      if (part !== undefined) degrade(unreported.map((tagged) => conflictNote(tagged, part)));
-      unreported = [];
+      if (lastPart !== undefined) degrade(pendingNotes(lastPart));
     },
   };
 }

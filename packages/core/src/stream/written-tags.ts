@@ -5,8 +5,13 @@
 import { parseReply } from "../parse/parse-reply.js";
 import type { ReplyPayload } from "../payload/types.js";
 
-/** The tags of a text: its reply target (as `parseReply` resolves it) and its voice wish. */
-export type WrittenTags = Pick<ReplyPayload, "replyToId" | "audioAsVoice">;
+/**
+ * The tags of a text: its reply target (as `parseReply` resolves it), whether it asks to reply
+ * to the current message (`true` when `[[reply_to_current]]` appears, named or not), and its
+ * voice wish.
+ */
+export type WrittenTags = Pick<ReplyPayload, "replyToId" | "audioAsVoice"> &
+  Partial<Pick<ReplyPayload, "replyToCurrent">>;
 
 /** Tags found in a text: the last `[[reply_to:<id>]]`, whether `[[reply_to_current]]` and `[[audio_as_voice]]` appear. */
 export interface FoundTags {
@@ -18,7 +23,11 @@ export interface FoundTags {
 /** As for a whole reply: the last `[[reply_to:<id>]]` wins over `[[reply_to_current]]`, which names `currentMessageId`. */
 export function resolveTags(found: FoundTags, currentMessageId: string | undefined): WrittenTags {
   const replyToId = found.explicit ?? (found.current ? currentMessageId : undefined);
-  return { ...(replyToId === undefined ? {} : { replyToId }), audioAsVoice: found.voice };
+  return {
+    ...(replyToId === undefined ? {} : { replyToId }),
+    ...(found.current ? { replyToCurrent: true } : {}),
+    audioAsVoice: found.voice,
+  };
 }
 
 /** The most characters a reply's opening tag is waited for (a tag naming a message id fits many times). */

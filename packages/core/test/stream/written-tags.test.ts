@@ -25,15 +25,18 @@ describe("tags written in a run", () => {
       expect(run.tags(), JSON.stringify(text)).toEqual(tagsOf(text, "7"));
     }
     // Tags in a fence or a code span never count; the last explicit tag wins over the current one.
-    expect(run.tags()).toEqual({ replyToId: "42", audioAsVoice: true });
+    expect(run.tags()).toEqual({ replyToId: "42", replyToCurrent: true, audioAsVoice: true });
   });
 
   it("the whole reply in one read, and read again: the same answer", () => {
     const run = createRunText({});
     run.push(REPLY.join(""));
-    expect(run.tags()).toEqual({ replyToId: "42", audioAsVoice: true });
-    expect(run.tags()).toEqual({ replyToId: "42", audioAsVoice: true });
-    expect(tagsOf("[[reply_to_current]] no current message", undefined)).toEqual({ audioAsVoice: false });
+    expect(run.tags()).toEqual({ replyToId: "42", replyToCurrent: true, audioAsVoice: true });
+    expect(run.tags()).toEqual({ replyToId: "42", replyToCurrent: true, audioAsVoice: true });
+    expect(tagsOf("[[reply_to_current]] no current message", undefined)).toEqual({
+      replyToCurrent: true,
+      audioAsVoice: false,
+    });
   });
 
   it("an injected [[reply_to:<id>]] in each of 300 blocks: the run keeps its first target, one short note per block at most", async () => {

@@ -45,6 +45,7 @@ export async function createEmulatedChannel(
   const adapter = createWebAdapter({
     store: faulty.store,
     ...(options.media ? { media: options.media } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const events: WebEvent[] = [];
   const unsubscribe = store.subscribe(CONVERSATION, (event) => events.push(event));

@@ -111,14 +111,13 @@ export async function startGoogleChatEmulator(
     entry: (req, url) => ({ method: methodOf(req.method, ROUTE.exec(url.pathname)), status: 0 }),
     faultError,
     answerError,
-    handle: async ({ req, url, entry, fault }) => {
-      const route = ROUTE.exec(url.pathname);
-      const raw = req.method === "POST" || req.method === "PATCH" ? await readBody(req) : undefined;
-      if (raw !== undefined) entry.content = raw;
-      fault();
-      if (route === null || !GOOGLE_CHAT_FAULT_TARGETS.includes(entry.method))
-        throw notFound(`No route for ${req.method} ${url.pathname}.`);
-      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    body: {
+      reads: (method) => method === "POST" || method === "PATCH",
+      maxBytes: MAX_MESSAGE_BYTES,
+      tooLarge: () =>
+        invalidArgument(`The message is over the maximum message size of ${MAX_MESSAGE_BYTES} bytes.`),
+    },
+    authenticate: (bearer) => {
       const scopes = bearer === undefined ? undefined : identity.scopes(bearer);
       if (scopes === undefined)
         throw new ChatApiError(
@@ -128,6 +127,11 @@ export async function startGoogleChatEmulator(
         );
       if (!scopes.includes(CHAT_BOT))
         throw new ChatApiError(403, "PERMISSION_DENIED", "Request had insufficient authentication scopes.");
+    },
+    handle: async ({ req, url, entry, body: raw }) => {
+      const route = ROUTE.exec(url.pathname);
+      if (route === null || !GOOGLE_CHAT_FAULT_TARGETS.includes(entry.method))
+        throw notFound(`No route for ${req.method} ${url.pathname}.`);
       const space = store.space(decodeURIComponent(route[1] ?? ""));
       takeQuota(space);
       const name = route[2] === undefined ? undefined : `${space}/messages/${decodeURIComponent(route[2])}`;
@@ -285,19 +289,6 @@ function methodOf(verb: string | undefined, route: RegExpExecArray | null): stri
   if (verb === "PATCH" && route[2] !== undefined) return "spaces.messages.patch";
   if (verb === "DELETE" && route[2] !== undefined) return "spaces.messages.delete";
   return `${verb} messages`;
-}
-
-/** The request body as text, refused over the message size. */
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_MESSAGE_BYTES)
-      throw invalidArgument(`The message is over the maximum message size of ${MAX_MESSAGE_BYTES} bytes.`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** The body as a Message object with only the fields an app may write. */

@@ -96,16 +96,19 @@ export async function startTeamsEmulator(options: TeamsEmulatorOptions = {}): Pr
     entry: (req, url) => ({ method: methodOf(req.method, ROUTE.exec(url.pathname)), status: 0 }),
     faultError,
     answerError,
-    handle: async ({ req, url, entry, fault }) => {
-      const route = ROUTE.exec(url.pathname);
-      const raw = req.method === "POST" || req.method === "PUT" ? await readBody(req) : undefined;
-      if (raw !== undefined) entry.content = raw;
-      fault();
-      if (route === null || !TEAMS_FAULT_TARGETS.includes(entry.method))
-        throw new ConnectorError(404, "NotFound", `No route for ${req.method} ${url.pathname}.`);
-      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    body: {
+      reads: (method) => method === "POST" || method === "PUT",
+      maxBytes: MAX_BODY,
+      tooLarge: () => new ConnectorError(413, "MessageSizeTooBig", "The request body is too large."),
+    },
+    authenticate: (bearer) => {
       if (bearer === undefined || !identity.accepts(bearer))
         throw new ConnectorError(401, "Unauthorized", "Authorization has been denied for this request.");
+    },
+    handle: async ({ req, url, entry, body: raw }) => {
+      const route = ROUTE.exec(url.pathname);
+      if (route === null || !TEAMS_FAULT_TARGETS.includes(entry.method))
+        throw new ConnectorError(404, "NotFound", `No route for ${req.method} ${url.pathname}.`);
       const pathId = decodeURIComponent(route[1] ?? "");
       if (entry.method !== "sendToConversation" && pathId.includes(";messageid="))
         throw badArgument("an activity is changed through its conversation id, without ;messageid=");
@@ -192,18 +195,6 @@ function methodOf(verb: string | undefined, route: RegExpExecArray | null): stri
   if (verb === "PUT" && route[2] !== undefined) return "updateActivity";
   if (verb === "DELETE" && route[2] !== undefined) return "deleteActivity";
   return `${verb} activities`;
-}
-
-/** The request body as text (at most {@link MAX_BODY} bytes). */
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY) throw new ConnectorError(413, "MessageSizeTooBig", "The request body is too large.");
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function parseJson(req: IncomingMessage, body: string): Record<string, unknown> {
