@@ -105,6 +105,34 @@ describe("a send", () => {
     ]);
   });
 
+  it("links a part to its send and a call to its part by the message each names, not by async context", async () => {
+    const send = { platform: "telegram", to: "7" };
+    let finish = () => {};
+    const sending = tracingChannel(OUTBOX_CHANNELS.send).tracePromise(
+      () => new Promise<void>((resolve) => (finish = resolve)),
+      send,
+    );
+    // Published from outside the send's async context, as an engine that hands the messages on.
+    const part = { part: 0, type: "text", parent: send };
+    let done = () => {};
+    const parting = tracingChannel(OUTBOX_CHANNELS.part).tracePromise(
+      () => new Promise((resolve) => (done = () => resolve({ messages: [], degraded: [] }))),
+      part,
+    );
+    const call = { to: "7", part: 0, attempt: 0, parent: part };
+    await tracingChannel(OUTBOX_CHANNELS.call).tracePromise(() => Promise.resolve({ id: "1" }), call);
+    done();
+    await parting;
+    finish();
+    await sending;
+
+    const [sendSpan] = byName("outbox.send");
+    const [partSpan] = byName("outbox.part");
+    expect(parentId(partSpan as never)).toBe(sendSpan?.spanContext().spanId);
+    expect(parentId(byName("outbox.call")[0] as never)).toBe(partSpan?.spanContext().spanId);
+    expect(partSpan?.attributes["outbox.platform"]).toBe("telegram");
+  });
+
   it("stops recording when stopped: no channel has a subscriber left", async () => {
     otel.telemetry.stop();
     for (const name of Object.values(OUTBOX_CHANNELS)) {
