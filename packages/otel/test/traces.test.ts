@@ -6,7 +6,7 @@
  */
 import { tracingChannel } from "node:diagnostics_channel";
 import { trace } from "@opentelemetry/api";
-import { createManualClock, OUTBOX_CHANNELS } from "@outbox/core";
+import { type AgentEvent, createManualClock, deliverAgentRun, OUTBOX_CHANNELS } from "@outbox/core";
 import { createOutbox } from "@outbox/queue";
 import { createTelegramAdapter } from "@outbox/telegram";
 import { startTelegramEmulator, type TelegramEmulator } from "@outbox/telegram/testing";
@@ -143,6 +143,27 @@ describe("a send", () => {
     const adapter = createTelegramAdapter({ token: emulator.token, apiRoot: emulator.apiRoot });
     await adapter.send({ text: "hello" }, { to: "7" });
     expect(otel.spans()).toEqual([]);
+  });
+});
+
+describe("an agent run", () => {
+  it("is the parent of the sends it makes, and each send of its parts", async () => {
+    const adapter = createTelegramAdapter({ token: emulator.token, apiRoot: emulator.apiRoot });
+    async function* events(): AsyncIterable<AgentEvent> {
+      yield { type: "text", text: "First block.\n\n" };
+      yield { type: "text", text: "Second block." };
+      yield { type: "done" };
+    }
+    const receipt = await deliverAgentRun(events(), adapter, { to: "7" }, { mode: "blocks", idleMs: 0 })
+      .receipt;
+    expect(receipt.ok).toBe(true);
+
+    const [run] = byName("outbox.agent_run");
+    const sends = byName("outbox.send");
+    expect(sends.length).toBeGreaterThan(0);
+    for (const send of sends) expect(parentId(send)).toBe(run?.spanContext().spanId);
+    const sendIds = sends.map((send) => send.spanContext().spanId);
+    for (const part of byName("outbox.part")) expect(sendIds).toContain(parentId(part));
   });
 });
 
