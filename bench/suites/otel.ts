@@ -63,11 +63,11 @@ export const otelSuite: Suite = {
     });
     const meterProvider = new MeterProvider({ readers: [new IdleReader()] });
     // Node 20's AsyncLocalStorage, once it has held a value, tags every promise of the process
-    // until disabled: the subscriber's store does from its first traced send on and keeps doing
-    // after `stop()` (disabling it could drop another store's context in flight), as the
-    // SDK's context manager does in an application that registered it. So the states are
-    // measured in two blocks: no store at all against a store enabled (the hooks' own cost,
-    // before anything traced), then, with a store enabled throughout, tracing off against on.
+    // until disabled, as the SDK's context manager does in an application that registered it
+    // (the subscriber holds none over a send: each message names its parent's). So the states
+    // are measured in two blocks: no store at all against a store enabled (the hooks' own
+    // cost, before anything traced), then, with a store enabled throughout, tracing off
+    // against on.
     const hooks = new AsyncLocalStorage<true>();
     const states = {
       none: { enter: () => () => {}, settle: async () => {} },

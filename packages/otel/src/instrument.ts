@@ -1,9 +1,12 @@
 /**
  * The subscriber: turns the diagnostics channels Outbox publishes on (`OUTBOX_CHANNELS` of
- * `@outbox/core`) into OpenTelemetry spans and metrics. Each traced operation's span is kept in
- * an AsyncLocalStorage bound to its channel, so a part's span is a child of its send's and a
- * call's of its part's, even across concurrent sends; a queued job's span continues the trace
- * its producer carried in the job.
+ * `@outbox/core`) into OpenTelemetry spans and metrics. A part's message names its send's
+ * message as `parent`, and a call's its part's, so each span finds its parent's by the
+ * message it was opened for, with no async context carried across the platform's HTTP calls.
+ * An agent run and a queued job wrap sends made through the public `send`: their span is kept
+ * in an AsyncLocalStorage while they run, where a send finds it. A send outside them is a
+ * child of the integrator's active span; a queued job's span continues the trace its
+ * producer carried in the job.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { channel, type TracingChannel, tracingChannel } from "node:diagnostics_channel";
@@ -75,6 +78,11 @@ interface Handlers<M> {
   close(message: M, scope: Scope): void;
 }
 
+/** A message that may name the message of the operation it is part of. */
+interface Nested {
+  parent?: object;
+}
+
 /**
  * Record Outbox's deliveries, platform calls and queue jobs as spans and metrics. Call it once
  * at start-up, after the OpenTelemetry SDK is set up; nothing is recorded before, and Outbox
@@ -86,8 +94,15 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
     (options.meterProvider ?? metrics.getMeterProvider()).getMeter(SCOPE_NAME, SCOPE_VERSION),
   );
   const hash = createHasher(options.hashKey);
-  const store = new AsyncLocalStorage<Scope>();
+  // The scope of every operation under way, by the message it was published with.
+  const scopes = new WeakMap<object, Scope>();
+  // The agent run or queued job a send is made in (they call the public `send`).
+  const around = new AsyncLocalStorage<Scope>();
   const stops: Array<() => void> = [];
+
+  /** The scope a message names as its parent, else the run or job it is made in. */
+  const enclosing = (message: Nested): Scope | undefined =>
+    (message.parent === undefined ? undefined : scopes.get(message.parent)) ?? around.getStore();
 
   const start = (
     name: string,
@@ -109,9 +124,18 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
   const parentOf = (parent: Scope | undefined): Context =>
     parent === undefined ? contextApi.active() : contextOf(parent);
 
-  function watch<M extends object>(name: string, handlers: Handlers<M>): void {
+  /**
+   * Open a span at each operation's start and end it when the operation settles. `wraps`: the
+   * operation calls `send` itself (an agent run, a job), so its scope is kept in `around` while
+   * it runs.
+   */
+  function watch<M extends object>(name: string, handlers: Handlers<M>, wraps = false): void {
     const traced = tracingChannel(name) as TracingChannel<unknown, M & { error?: unknown }>;
-    const scopes = new WeakMap<object, Scope>();
+    const open = (message: M): Scope => {
+      const scope = handlers.open(message, enclosing(message as Nested));
+      scopes.set(message, scope);
+      return scope;
+    };
     const finish = (message: M & { error?: unknown }): void => {
       const scope = scopes.get(message);
       if (scope === undefined) return;
@@ -123,13 +147,9 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
       handlers.close(message, scope);
       scope.span.end();
     };
-    traced.start.bindStore(store, (message) => {
-      const scope = handlers.open(message, store.getStore());
-      scopes.set(message, scope);
-      return scope;
-    });
+    if (wraps) traced.start.bindStore(around, open);
     const subscribers = {
-      start() {},
+      start: wraps ? () => {} : open,
       // A synchronous throw ends here; a promise's settling ends at asyncEnd.
       end(message: M & { error?: unknown }) {
         if (message.error !== undefined) finish(message);
@@ -140,32 +160,36 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
     };
     traced.subscribe(subscribers);
     stops.push(() => {
-      traced.start.unbindStore(store);
+      if (wraps) traced.start.unbindStore(around);
       traced.unsubscribe(subscribers);
     });
   }
 
   /** A span around one reply (a send or an agent run), closed with its receipt's counts. */
-  const watchReply = <T extends AgentRunTrace | SendTrace>(channel: string, name: string) =>
-    watch<T>(channel, {
-      open: (message, parent) => {
-        const target = hash(message.to);
-        return start(
-          name,
-          SpanKind.INTERNAL,
-          { [ATTR.platform]: message.platform, [ATTR.target]: target },
-          parentOf(parent),
-          { platform: message.platform, target },
-        );
+  const watchReply = <T extends AgentRunTrace | SendTrace>(channel: string, name: string, wraps: boolean) =>
+    watch<T>(
+      channel,
+      {
+        open: (message, parent) => {
+          const target = hash(message.to);
+          return start(
+            name,
+            SpanKind.INTERNAL,
+            { [ATTR.platform]: message.platform, [ATTR.target]: target },
+            parentOf(parent),
+            { platform: message.platform, target },
+          );
+        },
+        close: (message, scope) => {
+          if (message.result === undefined) return;
+          receiptAttributes(scope.span, message.result);
+          if (!message.result.ok) scope.span.setStatus({ code: SpanStatusCode.ERROR });
+        },
       },
-      close: (message, scope) => {
-        if (message.result === undefined) return;
-        receiptAttributes(scope.span, message.result);
-        if (!message.result.ok) scope.span.setStatus({ code: SpanStatusCode.ERROR });
-      },
-    });
-  watchReply<AgentRunTrace>(OUTBOX_CHANNELS.agentRun, "outbox.agent_run");
-  watchReply<SendTrace>(OUTBOX_CHANNELS.send, "outbox.send");
+      wraps,
+    );
+  watchReply<AgentRunTrace>(OUTBOX_CHANNELS.agentRun, "outbox.agent_run", true);
+  watchReply<SendTrace>(OUTBOX_CHANNELS.send, "outbox.send", false);
 
   watch<PartTrace>(OUTBOX_CHANNELS.part, {
     open: (message, parent) => {
@@ -229,33 +253,39 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
     close: () => {},
   });
 
-  watch<JobTrace>(OUTBOX_CHANNELS.job, {
-    open: (message, parent) =>
-      start(
-        "process outbox",
-        SpanKind.CONSUMER,
-        {
-          ...messaging("process", "deliver"),
-          [ATTR.platform]: message.platform,
-          [ATTR.target]: hash(message.to),
-          [ATTR.job]: hash(message.id),
-          [ATTR.previousAttempts]: message.previousAttempts,
-        },
-        message.carrier === undefined ? parentOf(parent) : propagation.extract(ROOT_CONTEXT, message.carrier),
-        { platform: message.platform, target: hash(message.to) },
-      ),
-    close: (message, scope) => {
-      if (message.result === undefined) return;
-      scope.span.setAttribute(ATTR.jobStatus, message.result.status);
-      scope.span.setAttribute(ATTR.attempt, message.result.attempts);
-      if (message.result.status !== "delivered") scope.span.setStatus({ code: SpanStatusCode.ERROR });
+  watch<JobTrace>(
+    OUTBOX_CHANNELS.job,
+    {
+      open: (message, parent) =>
+        start(
+          "process outbox",
+          SpanKind.CONSUMER,
+          {
+            ...messaging("process", "deliver"),
+            [ATTR.platform]: message.platform,
+            [ATTR.target]: hash(message.to),
+            [ATTR.job]: hash(message.id),
+            [ATTR.previousAttempts]: message.previousAttempts,
+          },
+          message.carrier === undefined
+            ? parentOf(parent)
+            : propagation.extract(ROOT_CONTEXT, message.carrier),
+          { platform: message.platform, target: hash(message.to) },
+        ),
+      close: (message, scope) => {
+        if (message.result === undefined) return;
+        scope.span.setAttribute(ATTR.jobStatus, message.result.status);
+        scope.span.setAttribute(ATTR.attempt, message.result.attempts);
+        if (message.result.status !== "delivered") scope.span.setStatus({ code: SpanStatusCode.ERROR });
+      },
     },
-  });
+    true,
+  );
 
   const waits = channel(OUTBOX_CHANNELS.wait);
   const onWait = (raw: unknown): void => {
     const note = raw as WaitNote;
-    const scope = store.getStore();
+    const scope = enclosing(note);
     scope?.span.addEvent(note.reason === "pacing" ? "outbox.pacing.wait" : "outbox.retry_after", {
       [ATTR.waitMs]: note.ms,
       [ATTR.attempt]: note.attempt,
@@ -268,6 +298,8 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
   return {
     stop() {
       for (const stop of stops.splice(0)) stop();
+      // Its runs and jobs still under way keep their spans (they end as they settle).
+      around.disable();
     },
   };
 }

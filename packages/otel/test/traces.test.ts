@@ -6,7 +6,7 @@
  */
 import { tracingChannel } from "node:diagnostics_channel";
 import { trace } from "@opentelemetry/api";
-import { createManualClock, OUTBOX_CHANNELS } from "@outbox/core";
+import { type AgentEvent, createManualClock, deliverAgentRun, OUTBOX_CHANNELS } from "@outbox/core";
 import { createOutbox } from "@outbox/queue";
 import { createTelegramAdapter } from "@outbox/telegram";
 import { startTelegramEmulator, type TelegramEmulator } from "@outbox/telegram/testing";
@@ -105,6 +105,34 @@ describe("a send", () => {
     ]);
   });
 
+  it("links a part to its send and a call to its part by the message each names, not by async context", async () => {
+    const send = { platform: "telegram", to: "7" };
+    let finish = () => {};
+    const sending = tracingChannel(OUTBOX_CHANNELS.send).tracePromise(
+      () => new Promise<void>((resolve) => (finish = resolve)),
+      send,
+    );
+    // Published from outside the send's async context, as an engine that hands the messages on.
+    const part = { part: 0, type: "text", parent: send };
+    let done = () => {};
+    const parting = tracingChannel(OUTBOX_CHANNELS.part).tracePromise(
+      () => new Promise((resolve) => (done = () => resolve({ messages: [], degraded: [] }))),
+      part,
+    );
+    const call = { to: "7", part: 0, attempt: 0, parent: part };
+    await tracingChannel(OUTBOX_CHANNELS.call).tracePromise(() => Promise.resolve({ id: "1" }), call);
+    done();
+    await parting;
+    finish();
+    await sending;
+
+    const [sendSpan] = byName("outbox.send");
+    const [partSpan] = byName("outbox.part");
+    expect(parentId(partSpan as never)).toBe(sendSpan?.spanContext().spanId);
+    expect(parentId(byName("outbox.call")[0] as never)).toBe(partSpan?.spanContext().spanId);
+    expect(partSpan?.attributes["outbox.platform"]).toBe("telegram");
+  });
+
   it("stops recording when stopped: no channel has a subscriber left", async () => {
     otel.telemetry.stop();
     for (const name of Object.values(OUTBOX_CHANNELS)) {
@@ -115,6 +143,27 @@ describe("a send", () => {
     const adapter = createTelegramAdapter({ token: emulator.token, apiRoot: emulator.apiRoot });
     await adapter.send({ text: "hello" }, { to: "7" });
     expect(otel.spans()).toEqual([]);
+  });
+});
+
+describe("an agent run", () => {
+  it("is the parent of the sends it makes, and each send of its parts", async () => {
+    const adapter = createTelegramAdapter({ token: emulator.token, apiRoot: emulator.apiRoot });
+    async function* events(): AsyncIterable<AgentEvent> {
+      yield { type: "text", text: "First block.\n\n" };
+      yield { type: "text", text: "Second block." };
+      yield { type: "done" };
+    }
+    const receipt = await deliverAgentRun(events(), adapter, { to: "7" }, { mode: "blocks", idleMs: 0 })
+      .receipt;
+    expect(receipt.ok).toBe(true);
+
+    const [run] = byName("outbox.agent_run");
+    const sends = byName("outbox.send");
+    expect(sends.length).toBeGreaterThan(0);
+    for (const send of sends) expect(parentId(send)).toBe(run?.spanContext().spanId);
+    const sendIds = sends.map((send) => send.spanContext().spanId);
+    for (const part of byName("outbox.part")) expect(sendIds).toContain(parentId(part));
   });
 });
 

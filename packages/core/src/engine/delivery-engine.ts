@@ -14,7 +14,7 @@ import type {
 import { OutboxError, PayloadError, UnsupportedFeatureError } from "../errors/errors.js";
 import { redactError, redactSecrets } from "../errors/redact.js";
 import { replyTree } from "../markdown/parse-reply-markdown.js";
-import { sendChannel, traced } from "../observe/channels.js";
+import { type SendTrace, sendChannel, traced } from "../observe/channels.js";
 import { normalizePayload } from "../parse/index.js";
 import type { ParseOptions, ReplyPayload, ReplyPayloadInput, Target } from "../payload/types.js";
 import { planDelivery } from "../plan/build-plan.js";
@@ -193,10 +193,12 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
     };
   };
 
+  // `trace`: the send's message when it is traced, the parent its parts are published with.
   const execute = async (
     prepared: PreparedSend,
     plan: ExecutionPlan | undefined = prepared.plan,
     prior: PartDegradation[] = [],
+    trace?: SendTrace,
   ): Promise<DeliveryReceipt> => {
     const { target, options } = prepared;
     let { journal } = prepared;
@@ -211,7 +213,7 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
     const receipt = await runPlan(plan, {
       transport,
       target,
-      retry: { policy, clock, pacer, to: target.to, signal: options.signal, gate },
+      retry: { policy, clock, pacer, to: target.to, signal: options.signal, gate, trace },
       replyTo: prepared.replyTo,
       replyMode: options.replyMode ?? "first",
       replyDropped: prepared.replyDropped,
@@ -304,12 +306,13 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
     input: ReplyPayloadInput | ReplyPayload,
     target: Target,
     options?: SendOptions,
+    trace?: SendTrace,
   ): Promise<DeliveryReceipt> => {
     try {
       const checked = check(input, target, options);
       const key = checked.options.idempotencyKey;
-      if (key === undefined) return await execute(await prepare(checked));
-      return await exclusive(key, async () => execute(await prepare(checked)));
+      if (key === undefined) return await execute(await prepare(checked), undefined, undefined, trace);
+      return await exclusive(key, async () => execute(await prepare(checked), undefined, undefined, trace));
     } catch (error) {
       throw redacted(error);
     }
@@ -337,14 +340,18 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
 
   // The plan's send, executed as `send` executes it: its media is loaded and planned again
   // (bytes can change what a name promised), under the same journal as the send itself.
-  const executePlanned = (planned: PlannedDelivery, options?: ExecuteOptions): Promise<DeliveryReceipt> => {
+  const executePlanned = (
+    planned: PlannedDelivery,
+    options?: ExecuteOptions,
+    trace?: SendTrace,
+  ): Promise<DeliveryReceipt> => {
     let input: ReturnType<typeof plannedInput>;
     try {
       input = plannedInput(planned, definition.name);
     } catch (error) {
       return Promise.reject(redacted(error));
     }
-    return send(input.payload, input.target, { ...options, replyMode: input.replyMode });
+    return send(input.payload, input.target, { ...options, replyMode: input.replyMode }, trace);
   };
 
   const adapter: ChannelAdapter = {
@@ -354,14 +361,14 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
       traced(
         sendChannel,
         () => ({ platform: definition.name, to: String(target?.to ?? "") }),
-        () => send(input, target, options),
+        (trace) => send(input, target, options, trace),
       ),
     plan,
     execute: (planned: PlannedDelivery, options?: ExecuteOptions) =>
       traced(
         sendChannel,
         () => ({ platform: definition.name, to: String(planned?.input?.target?.to ?? "") }),
-        () => executePlanned(planned, options),
+        (trace) => executePlanned(planned, options, trace),
       ),
     ...(transport.close === undefined ? {} : { close: () => (transport.close as () => Promise<void>)() }),
   };

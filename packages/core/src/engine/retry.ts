@@ -103,6 +103,8 @@ export interface RetryContext {
   part?: number;
   /** The kind of send, for limits that count requests per kind ({@link RateLimit.requests}); default `text`. */
   kind?: keyof RequestCounts;
+  /** The traced operation the call is made for (its part's or its send's message), published as its `parent`. */
+  trace?: object;
 }
 
 /**
@@ -121,7 +123,14 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
     // Only a call the pacer held is a wait worth telling (most calls pass at once).
     const waited = asked === undefined ? 0 : clock.now() - asked;
     if (waited > 0)
-      noteWait(() => ({ to, part: context.part, attempt: retries, reason: "pacing", ms: waited }));
+      noteWait(() => ({
+        to,
+        part: context.part,
+        attempt: retries,
+        reason: "pacing",
+        ms: waited,
+        parent: context.trace,
+      }));
     // Every released call is answered to the pacer (its latency allowance), gate included.
     try {
       await gate?.(
@@ -132,7 +141,7 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
       await beforeCall?.();
       const answer = await traced(
         callChannel,
-        () => ({ to, part: context.part, attempt: retries, kind: context.kind }),
+        () => ({ to, part: context.part, attempt: retries, kind: context.kind, parent: context.trace }),
         call,
       );
       pacer.answered(ticket);
@@ -145,7 +154,14 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
       limited = error instanceof RateLimitedError;
       // A 429 holds its scope in the pacer; the retry waits there, first in its target's queue.
       if (error instanceof RateLimitedError) {
-        noteWait(() => ({ to, part: context.part, attempt: retries + 1, reason: "retry-after", ms: delay }));
+        noteWait(() => ({
+          to,
+          part: context.part,
+          attempt: retries + 1,
+          reason: "retry-after",
+          ms: delay,
+          parent: context.trace,
+        }));
         pacer.limited(to, delay, error.scope);
       } else await clock.sleep(delay, signal);
     }

@@ -115,8 +115,14 @@ export async function runPlan(plan: ExecutionPlan, context: RunContext): Promise
           });
     const result = await traced(
       partChannel,
-      () => ({ part: index, type: part.type }),
-      () => deliverPart(withoutRescuedCaption(part, index, journal), index, replyTo, partContext),
+      () => ({ part: index, type: part.type, parent: context.retry.trace }),
+      (trace) =>
+        deliverPart(
+          withoutRescuedCaption(part, index, journal),
+          index,
+          replyTo,
+          trace === undefined ? partContext : { ...partContext, retry: { ...partContext.retry, trace } },
+        ),
     );
     const entries = degradations(result.error === undefined ? plan.degraded : [], result, index, secrets);
     const unsure = result.error !== undefined && isAmbiguous(result.error);

@@ -38,8 +38,10 @@ export interface AgentRunTrace {
 export interface PartTrace {
   /** Index of the part in the plan. */
   part: number;
-  /** What the part carries. */
-  type: "text" | "media" | "album";
+  /** What the part carries, or does (an edit or a delete, where a live preview settles). */
+  type: "text" | "media" | "album" | "edit" | "delete";
+  /** The message of the send it belongs to (its {@link SendTrace}), for an observer to find its span. */
+  parent?: object;
   /** The part's result: `error` absent when it was delivered. */
   result?: { error?: OutboxError };
   /** What delivering it threw (a cancellation). */
@@ -56,6 +58,11 @@ export interface CallTrace {
   attempt: number;
   /** The kind of send the platform's limits count it as, when known. */
   kind?: keyof RequestCounts;
+  /**
+   * The message of the operation it is made for: its part's {@link PartTrace} (or its send's
+   * {@link SendTrace}); absent for a call outside any send (a live preview's own message).
+   */
+  parent?: object;
   /** The platform's answer. */
   result?: SentMessage;
   /** Why it failed (an `OutboxError` from the transport, or whatever it threw). */
@@ -77,6 +84,8 @@ export interface WaitNote {
   reason: "pacing" | "retry-after";
   /** Milliseconds waited (pacing) or asked for (retry-after). */
   ms: number;
+  /** The message of the operation that waits, as a {@link CallTrace}'s `parent`. */
+  parent?: object;
 }
 
 /** An `enqueue` of `@outbox/queue`: a subscriber writes the trace context to carry into `carrier`. */
@@ -140,15 +149,18 @@ export const waitChannel = channel(OUTBOX_CHANNELS.wait);
 
 /**
  * Run `fn` traced on `on` with `message` made only when someone listens: without a
- * subscriber this is one property read.
+ * subscriber this is one property read. `fn` gets the message published (none without a
+ * subscriber), to hand to the operations it runs as their `parent`: an observer links them
+ * by it, with no async context to carry.
  */
 export function traced<M extends object, T>(
   on: TracingChannel<unknown, M>,
   message: () => M,
-  fn: () => Promise<T>,
+  fn: (published?: M) => Promise<T>,
 ): Promise<T> {
   if (!on.start.hasSubscribers) return fn();
-  return on.tracePromise(fn, message());
+  const published = message();
+  return on.tracePromise(() => fn(published), published);
 }
 
 /** Publish a wait (pacing or Retry-After) when someone listens. */
