@@ -56,7 +56,10 @@ export interface OutboxTelemetryOptions {
 
 /** A running instrumentation. */
 export interface OutboxTelemetry {
-  /** Stop recording: unsubscribe from every channel (spans already open still end). */
+  /**
+   * Stop recording: no span opens after this call. Spans already open still end as their
+   * operations settle; the channels are left once the last one has.
+   */
   stop(): void;
 }
 
@@ -98,7 +101,16 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
   const scopes = new WeakMap<object, Scope>();
   // The agent run or queued job a send is made in (they call the public `send`).
   const around = new AsyncLocalStorage<Scope>();
-  const stops: Array<() => void> = [];
+  // Unsubscribing waits for the spans still open, so that each ends.
+  const leaves: Array<() => void> = [];
+  let stopped = false;
+  let openSpans = 0;
+  // Done at once on stop: runs and jobs started later open no span.
+  const stopping: Array<() => void> = [];
+  const leave = (): void => {
+    for (const unsubscribe of leaves.splice(0)) unsubscribe();
+    around.disable();
+  };
 
   /** The scope a message names as its parent, else the run or job it is made in. */
   const enclosing = (message: Nested): Scope | undefined =>
@@ -131,25 +143,30 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
    */
   function watch<M extends object>(name: string, handlers: Handlers<M>, wraps = false): void {
     const traced = tracingChannel(name) as TracingChannel<unknown, M & { error?: unknown }>;
-    const open = (message: M): Scope => {
+    const opened = (message: M): Scope => {
       const scope = handlers.open(message, enclosing(message as Nested));
       scopes.set(message, scope);
+      openSpans += 1;
       return scope;
     };
     const finish = (message: M & { error?: unknown }): void => {
       const scope = scopes.get(message);
       if (scope === undefined) return;
       scopes.delete(message);
+      openSpans -= 1;
       if (message.error !== undefined) {
         scope.span.setAttribute(ATTR.errorType, errorType(message.error));
         scope.span.setStatus({ code: SpanStatusCode.ERROR, message: errorType(message.error) });
       }
       handlers.close(message, scope);
       scope.span.end();
+      if (stopped && openSpans === 0) leave();
     };
-    if (wraps) traced.start.bindStore(around, open);
+    if (wraps) traced.start.bindStore(around, opened);
     const subscribers = {
-      start: wraps ? () => {} : open,
+      start(message: M) {
+        if (!wraps && !stopped) opened(message);
+      },
       // A synchronous throw ends here; a promise's settling ends at asyncEnd.
       end(message: M & { error?: unknown }) {
         if (message.error !== undefined) finish(message);
@@ -159,10 +176,8 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
       error() {},
     };
     traced.subscribe(subscribers);
-    stops.push(() => {
-      if (wraps) traced.start.unbindStore(around);
-      traced.unsubscribe(subscribers);
-    });
+    leaves.push(() => traced.unsubscribe(subscribers));
+    if (wraps) stopping.push(() => traced.start.unbindStore(around));
   }
 
   /** A span around one reply (a send or an agent run), closed with its receipt's counts. */
@@ -293,13 +308,14 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
     recorded.wait(scope?.platform, note.reason, note.ms / 1000);
   };
   waits.subscribe(onWait);
-  stops.push(() => waits.unsubscribe(onWait));
+  leaves.push(() => waits.unsubscribe(onWait));
 
   return {
     stop() {
-      for (const stop of stops.splice(0)) stop();
-      // Its runs and jobs still under way keep their spans (they end as they settle).
-      around.disable();
+      if (stopped) return;
+      stopped = true;
+      for (const unbind of stopping.splice(0)) unbind();
+      if (openSpans === 0) leave();
     },
   };
 }

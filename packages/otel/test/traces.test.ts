@@ -144,6 +144,23 @@ describe("a send", () => {
     await adapter.send({ text: "hello" }, { to: "7" });
     expect(otel.spans()).toEqual([]);
   });
+
+  it("stopped during a send, still ends that send's spans, opens no new one, then leaves", async () => {
+    const sendChannel = tracingChannel(OUTBOX_CHANNELS.send);
+    const send = { platform: "telegram", to: "7" };
+    let finish = () => {};
+    const sending = sendChannel.tracePromise(() => new Promise<void>((resolve) => (finish = resolve)), send);
+    otel.telemetry.stop();
+    // Started after the stop: no span.
+    await sendChannel.tracePromise(() => Promise.resolve(), { platform: "telegram", to: "8" });
+    expect(sendChannel.asyncEnd.hasSubscribers).toBe(true);
+    finish();
+    await sending;
+    expect(byName("outbox.send").map((span) => span.attributes["outbox.target.hash"])).toHaveLength(1);
+    for (const name of Object.values(OUTBOX_CHANNELS)) {
+      expect(tracingChannel(name).asyncEnd.hasSubscribers, name).toBe(false);
+    }
+  });
 });
 
 describe("an agent run", () => {
