@@ -123,9 +123,13 @@ export function splitText(
     }
     return [low, lowRendered ?? renderedOf(list.slice(0, 1))];
   };
+  /** A head's measure: a cut whose best place to end is where a probe ended renders it once. */
   const measureNode = (node: RootContent): number => {
-    const measured = renderMeasured(renderer, rootOf([node]));
-    probed.set(node, measured);
+    let measured = probed.get(node);
+    if (measured === undefined) {
+      measured = renderMeasured(renderer, rootOf([node]));
+      probed.set(node, measured);
+    }
     return measured.length;
   };
   /** Cut the rest of a block and queue what is left; a rest where nothing fits is flattened to plain text first. */
