@@ -365,7 +365,8 @@ function smallestSafeCut(offsets: TreeOffsets, block: RootContent, from: number)
  * Largest offset in [0, length] whose head measures within `limit`. The first probe is at
  * `first` units (what fitted last time, or the block's units in proportion to its measure:
  * a probe far past the answer renders far more than fits), growing in proportion to the
- * room left while it fits; then interpolation between the bounds, alternating with bisection so
+ * room left while it fits (to where that proportion says the head fills the limit, not one
+ * past it: a measure that steps past the limit there then needs no third probe); then interpolation between the bounds, alternating with bisection so
  * the search stays logarithmic. The work is bounded by what fits, not by the length.
  */
 function largestFitting(
@@ -384,7 +385,7 @@ function largestFitting(
     if (probe >= length) return length;
     probe = Math.min(
       length,
-      size === 0 ? probe * 2 : Math.max(probe + 1, Math.floor((probe * limit) / size) + 1),
+      size === 0 ? probe * 2 : Math.max(probe + 1, Math.floor((probe * limit) / size)),
     );
     size = headSize(probe);
   }
