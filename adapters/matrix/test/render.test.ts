@@ -6,7 +6,7 @@ import { cpuGrowth, hostileMarkdown } from "@outbox/conformance";
 import { parseReplyMarkdown } from "@outbox/core";
 import { describe, expect, it } from "vitest";
 import { htmlToBody, matrixRenderer } from "../src/index.js";
-import { MAX_CONTENT_BYTES } from "../src/render/weight.js";
+import { jsonBytes, MAX_CONTENT_BYTES } from "../src/render/weight.js";
 import { checkHtml } from "../src/testing/emulator/html.js";
 import { decodeHtml } from "../src/testing/index.js";
 import { editContent, textContent } from "../src/transport/content.js";
@@ -55,6 +55,27 @@ describe("matrixRenderer", () => {
       );
     }
     expect(MAX_CONTENT_BYTES + 4096).toBe(65_536);
+  });
+
+  it("counts a short text's JSON bytes as serializing it does, escapes and surrogates included", () => {
+    const serialized = (text: string) => Buffer.byteLength(JSON.stringify(text));
+    const texts = [
+      "",
+      'a"b\\c',
+      "\b\t\n\f\r\u0000\u001f\u007f",
+      "é€🎉",
+      "\ud800",
+      "x\udfff",
+      "\udbff\udfffy",
+    ];
+    for (let code = 0; code < 0x10000; code += 1) {
+      const unit = String.fromCharCode(code);
+      texts.push(unit, `${unit}\udc00`, `a${unit}🎉`);
+    }
+    texts.push("ü".repeat(1023), "ü".repeat(1024), '"'.repeat(2000));
+    expect(
+      texts.filter((text) => jsonBytes(text) !== serialized(text)).map((text) => JSON.stringify(text)),
+    ).toEqual([]);
   });
 });
 

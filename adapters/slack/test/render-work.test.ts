@@ -4,10 +4,15 @@ import { slackCapabilities, slackRenderer } from "../src/index.js";
 
 // Counted, not timed: units of markup rendered while planning, per unit of the reply rendered
 // once. Chunks were rendered again after their blocks (2.3 for many tiny blocks, now 0.33: separators are not rendered) and cut heads again after their probe (5.5 for marker runs, then 3.5),
-// and a long paragraph was rendered whole only to size it before cutting (now 2.7).
+// and a long paragraph was rendered whole only to size it before cutting (now 2.7). A cut's
+// second probe went one past where the first one's measure said the head fills the limit, so
+// a head whose measure steps past it there took a third probe (now 2.2). Between two bounds,
+// every other probe was a bisection, even after a guess just under the answer (link storm 2.8,
+// now 2.5).
 describe("planning hostile text renders each piece a bounded number of times", () => {
   itRendersBoundedly(slackRenderer, slackCapabilities, {
-    "marker runs": 3.2,
+    "marker runs": 2.5,
     "many tiny blocks": 1,
+    "link storm": 2.7,
   });
 });

@@ -123,9 +123,13 @@ export function splitText(
     }
     return [low, lowRendered ?? renderedOf(list.slice(0, 1))];
   };
+  /** A head's measure: a cut whose best place to end is where a probe ended renders it once. */
   const measureNode = (node: RootContent): number => {
-    const measured = renderMeasured(renderer, rootOf([node]));
-    probed.set(node, measured);
+    let measured = probed.get(node);
+    if (measured === undefined) {
+      measured = renderMeasured(renderer, rootOf([node]));
+      probed.set(node, measured);
+    }
     return measured.length;
   };
   /** Cut the rest of a block and queue what is left; a rest where nothing fits is flattened to plain text first. */
@@ -361,8 +365,11 @@ function smallestSafeCut(offsets: TreeOffsets, block: RootContent, from: number)
  * Largest offset in [0, length] whose head measures within `limit`. The first probe is at
  * `first` units (what fitted last time, or the block's units in proportion to its measure:
  * a probe far past the answer renders far more than fits), growing in proportion to the
- * room left while it fits; then interpolation between the bounds, alternating with bisection so
- * the search stays logarithmic. The work is bounded by what fits, not by the length.
+ * room left while it fits (to where that proportion says the head fills the limit, not one
+ * past it: a measure that steps past the limit there then needs no third probe); then
+ * interpolation between the bounds, with a bisection whenever two probes did not halve the
+ * distance between them, so the search stays logarithmic. The work is bounded by what fits,
+ * not by the length.
  */
 function largestFitting(
   length: number,
@@ -380,16 +387,24 @@ function largestFitting(
     if (probe >= length) return length;
     probe = Math.min(
       length,
-      size === 0 ? probe * 2 : Math.max(probe + 1, Math.floor((probe * limit) / size) + 1),
+      size === 0 ? probe * 2 : Math.max(probe + 1, Math.floor((probe * limit) / size)),
     );
     size = headSize(probe);
   }
   let high = probe;
   let highSize = size;
-  for (let step = 0; high - low > 1; step += 1) {
-    const interpolated =
-      low + Math.floor(((limit - lowSize) * (high - low)) / Math.max(1, highSize - lowSize));
-    const guess = step % 2 === 0 ? interpolated : Math.floor((low + high) / 2);
+  /** The bounds' distance before each of the last two probes (older first). */
+  const widths = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+  while (high - low > 1) {
+    // Bisect only when the last two probes did not halve the distance: interpolating after a
+    // guess that landed just under the answer finds it with one more probe, where a bisection
+    // rendered half of a first probe that may have been tens of times too long.
+    const bisect = high - low > (widths[0] as number) / 2;
+    widths.shift();
+    widths.push(high - low);
+    const guess = bisect
+      ? Math.floor((low + high) / 2)
+      : low + Math.floor(((limit - lowSize) * (high - low)) / Math.max(1, highSize - lowSize));
     const middle = Math.min(high - 1, Math.max(low + 1, guess));
     const measured = headSize(middle);
     if (measured <= limit) {

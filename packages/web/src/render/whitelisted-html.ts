@@ -49,13 +49,21 @@ export function passWhitelisted(html: string): string | undefined {
   /** Where the text not yet copied to `out` starts. */
   let copied = 0;
   const open: string[] = [];
+  /**
+   * The first `&` at or after the scan position (-1: none left), searched again only once the
+   * scan passes it: text between tags is judged without copying it out.
+   */
+  let amp = html.indexOf("&");
   for (let at = 0; at < html.length; ) {
     if (html.charCodeAt(at) !== 60 /* < */) {
       let end = html.indexOf("<", at);
       if (end < 0) end = html.length;
-      const text = html.slice(at, end);
-      if (text.includes(">")) return undefined;
-      if (text.includes("&")) {
+      // The next `>` is the next tag's own unless the text holds one.
+      const gt = html.indexOf(">", at);
+      if (gt >= 0 && gt < end) return undefined;
+      if (amp >= 0 && amp < at) amp = html.indexOf("&", at);
+      if (amp >= 0 && amp < end) {
+        const text = html.slice(at, end);
         if (ENTITY.test(text)) return undefined;
         // sanitize-html decodes text and escapes only `& < >` again.
         out += html.slice(copied, at) + text.replace(/&quot;/g, '"').replace(/&#39;/g, "'");
