@@ -1,0 +1,168 @@
+import { cpuGrowth } from "@outbox/conformance";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { directTree } from "../../src/markdown/direct-tree.js";
+import { createMarkdownParser } from "../../src/markdown/markdown-it.js";
+import { replyTree } from "../../src/markdown/parse-reply-markdown.js";
+import { toMdast } from "../../src/markdown/to-mdast.js";
+
+const parser = createMarkdownParser(false);
+/** markdown-it's tree without positions: what `replyTree` returns without the direct parser. */
+const parsed = (text: string) => toMdast(parser.parse(text, {}), text, false);
+
+/**
+ * Reply pieces: prose, emphasis runs of every length mod 3 beside letters, punctuation and
+ * Unicode, code spans, breaks and blank lines, plain links and every near miss of one
+ * (images, titles, blanks, nested brackets, missing parts, references), and what starts a
+ * block at a line's start.
+ */
+const piece = fc.constantFrom(
+  "a",
+  "word ",
+  "é",
+  "中",
+  "😀",
+  " ",
+  "  ",
+  "*",
+  "**",
+  "***",
+  "_",
+  "__",
+  "`",
+  "``",
+  "```",
+  ".",
+  ",",
+  "!",
+  "(",
+  ")",
+  ":",
+  "«",
+  "\n",
+  "\n\n",
+  "\n\n\n",
+  "  \n",
+  " \n",
+  "[",
+  "]",
+  "](",
+  "[a](b)",
+  "[link](https://example.com/x)",
+  "[*a*](u)",
+  "[a *b](u)",
+  "[a\nb](u)",
+  "[ a ](u)",
+  "[a](u)*",
+  "*[a](u)",
+  "[a](b]c)",
+  "[a](b*c)",
+  "[a](b`c)",
+  "[a](<b>)",
+  '[a](b "t")',
+  "[a]( b)",
+  "[a](b(c))",
+  "[a]()",
+  "[](b)",
+  "[a][b]",
+  "[a]: b",
+  "[a]",
+  "[[a](b)](c)",
+  "[a `b`](c)",
+  "![a](b)",
+  "!",
+  "# ",
+  "- ",
+  "* ",
+  "+ ",
+  "> ",
+  "1. ",
+  "2) ",
+  "===",
+  "---",
+  "***\n",
+  "    ",
+);
+const replies = fc.array(piece, { maxLength: 50 }).map((pieces) => pieces.join(""));
+
+/** A fixed seed (the same inputs every run) and a fresh one (printed by fast-check on a failure). */
+const seeds = [{ seed: 20261207 }, {}];
+
+describe("directTree", () => {
+  it.each(seeds)("is markdown-it's tree whenever it answers (%o)", (seed) => {
+    let answered = 0;
+    fc.assert(
+      fc.property(replies, (text) => {
+        const tree = directTree(text);
+        if (tree === undefined) return;
+        answered += 1;
+        expect(tree).toEqual(parsed(text));
+      }),
+      { numRuns: 4000, ...seed },
+    );
+    expect(answered).toBeGreaterThan(500);
+  });
+
+  it("answers for paragraphs of emphasis, code and plain links, and replyTree takes it", () => {
+    const reply =
+      "Here is **bold**, _italic_, `code` and a [link](https://example.com/x?a=1#c).\nA second line  \nafter a hard break.\n\n\nA [*styled* link](https://example.com/y) ends it.  ";
+    const tree = directTree(reply);
+    expect(tree).toEqual(parsed(reply));
+    expect(tree?.children).toHaveLength(2);
+    expect(replyTree(reply)).toEqual(tree);
+  });
+
+  it.each([
+    ["an image", "a ![b](c)"],
+    ["a link with a title", '[a](b "t")'],
+    ["a link with a blank destination", "[a]( b)"],
+    ["a reference link", "[a][b]"],
+    ["a bracket as text", "a [b] c"],
+    ["a nested bracket", "[[a](b)](c)"],
+    ["a code span in a link's text", "[a `b`](c)"],
+    ["a list", "intro\n- item"],
+    ["a heading", "# Title"],
+    ["a fence", "```\ncode\n```"],
+    ["a thematic break", "a\n\n***"],
+    ["indented code", "a\n\n    code"],
+    ["an escape", "a \\* b"],
+    ["an entity", "a &amp; b"],
+    ["raw HTML", "a <b>c</b>"],
+    ["strikethrough", "~~a~~"],
+    ["a spoiler", "||x||"],
+    ["a tab", "a\tb"],
+  ])("leaves %s to markdown-it", (_name, text) => {
+    expect(directTree(text)).toBeUndefined();
+  });
+});
+
+describe("the direct parser's work", () => {
+  // Linear in the text, on link-dense paragraphs, on brackets that are never a link (the
+  // scan for the label's end stops at the first one), and on backticks that open a code
+  // span in every paragraph but close none. Measured over 8× the text, with margin: a
+  // linear parse stays near 1, a quadratic one reaches 2.
+  const inputs: Record<string, (size: number) => string> = {
+    "links in one paragraph": (size) => "a [*b*](https://c.d/e) f ".repeat(Math.floor(size / 25)),
+    "a link per paragraph": (size) => "[a](b)\n\n".repeat(Math.floor(size / 8)),
+    "unclosed brackets": (size) => `${"[a](b ".repeat(Math.floor(size / 6))}[`,
+    "unclosed code spans": (size) => "a ` b\n\n".repeat(Math.floor(size / 7)),
+    "emphasis in links": (size) => `[${"*a ".repeat(Math.floor(size / 3))}](u)`,
+  };
+  it.each(Object.keys(inputs))("grows linearly with the text: %s", (name) => {
+    const make = inputs[name] as (size: number) => string;
+    const texts = new Map<number, string>();
+    const growth = cpuGrowth(
+      (size) => {
+        let text = texts.get(size);
+        if (text === undefined) {
+          text = make(size);
+          texts.set(size, text);
+        }
+        replyTree(text);
+      },
+      16 * 1024,
+      8,
+    );
+    expect(growth.exponent, JSON.stringify(growth)).toBeLessThan(1.45);
+  });
+});
