@@ -110,16 +110,50 @@ class Delimiters {
   }
 }
 
+/** The arrays a scan works in. */
+interface Workspace {
+  pieces: Pieces;
+  delimiters: Delimiters;
+  /** A link's own delimiters (links do not nest). */
+  labels: Delimiters;
+}
+
+/** Capacity of the arrays kept from one scan to the next (about 50 kB): a reply of a page or two. */
+const SPARE_CAPACITY = 1024;
+
+/**
+ * The arrays of an earlier scan small enough to keep, reused by the next one that fits (most
+ * replies: their scan then allocates no array). Parsing is synchronous, so one scan at a
+ * time uses them; a bigger text gets arrays of its own, left to the collector.
+ */
+let spare: Workspace | undefined;
+
+function workspace(pieces: number, markers: number): Workspace {
+  if (spare !== undefined && pieces <= spare.pieces.kind.length && markers <= spare.delimiters.marker.length)
+    return spare;
+  if (pieces > SPARE_CAPACITY || markers > SPARE_CAPACITY)
+    return {
+      pieces: new Pieces(pieces),
+      delimiters: new Delimiters(markers),
+      labels: new Delimiters(markers),
+    };
+  spare = {
+    pieces: new Pieces(SPARE_CAPACITY),
+    delimiters: new Delimiters(SPARE_CAPACITY),
+    labels: new Delimiters(SPARE_CAPACITY),
+  };
+  return spare;
+}
+
 /**
  * Scans simple inline content, one range of `text` after another (the paragraphs of a
- * reply), into {@link Pieces} with their emphasis paired. Its arrays are sized for all of
- * `text` once: every piece but text starts at a marker, a backtick, a line feed or a
- * link's `[` (a link is two pieces and ends the text in it), and text lies between them.
+ * reply), into {@link Pieces} with their emphasis paired, in arrays sized for all of
+ * `text`: every piece but text starts at a marker, a backtick, a line feed or a link's `[`
+ * (a link is two pieces and ends the text in it), and text lies between them.
  */
 class Scanner {
   readonly pieces: Pieces;
   readonly #delimiters: Delimiters;
-  /** A link's own delimiters (links do not nest). */
   readonly #labels: Delimiters;
 
   constructor(
@@ -134,9 +168,10 @@ class Scanner {
       else if (ch === BACKTICK || ch === 0x0a) others += 1;
       else if (ch === OPEN_BRACKET) others += 2;
     }
-    this.pieces = new Pieces(Math.min(text.length, 2 * (markers + others) + 1));
-    this.#delimiters = new Delimiters(markers);
-    this.#labels = new Delimiters(markers);
+    const arrays = workspace(Math.min(text.length, 2 * (markers + others) + 1), markers);
+    this.pieces = arrays.pieces;
+    this.#delimiters = arrays.delimiters;
+    this.#labels = arrays.labels;
   }
 
   /**
