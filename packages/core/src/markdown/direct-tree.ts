@@ -1,4 +1,4 @@
-import type { Paragraph, Root } from "mdast";
+import type { Heading, Paragraph, Root } from "mdast";
 import { markdownUtils } from "./markdown-it.js";
 import { SimplePhrasing } from "./simple-inline.js";
 
@@ -11,38 +11,80 @@ import { SimplePhrasing } from "./simple-inline.js";
 const OTHER_SYNTAX = /[\\<&~|\r\0]|[^\S \n]/;
 
 /**
- * A line that may open a block other than a paragraph, or continue one in a way the
- * direct parser does not read: a heading, quote, list, setext underline, thematic break,
+ * A line that may open a block other than a paragraph or an ATX heading, or continue one in
+ * a way the direct parser does not read: a quote, list, setext underline, thematic break,
  * fence, or a line starting with a space (indented code, a blank line of spaces).
  */
-const BLOCK_START = /(?:^|\n)(?:[-+#>= ]|\d{1,9}[.)]|```|\*(?:[ \n]|$)|[*_][ *_]*(?:\n|$))/;
+const BLOCK_START = /(?:^|\n)(?:[-+>= ]|\d{1,9}[.)]|```|\*(?:[ \n]|$)|[*_][ *_]*(?:\n|$))/;
+
+const HASH = 0x23;
+const SPACE = 0x20;
 
 /**
- * The tree of a reply made of paragraphs only, whose inline content is text, emphasis,
- * code spans, breaks and plain links (most assistant replies), parsed without markdown-it's
- * tokens: exactly the tree the parser builds, without source positions. `undefined` when
- * the text holds anything else; it is then parsed.
+ * The tree of a reply made of paragraphs and ATX headings only, whose inline content is
+ * text, emphasis, code spans, breaks and plain links (most assistant replies), parsed
+ * without markdown-it's tokens: exactly the tree the parser builds, without source
+ * positions. `undefined` when the text holds anything else; it is then parsed.
  */
 export function directTree(text: string): Root | undefined {
   if (OTHER_SYNTAX.test(text) || BLOCK_START.test(text)) return undefined;
   const inline = new SimplePhrasing(text, markdownUtils());
-  const children: Paragraph[] = [];
+  const children: Array<Paragraph | Heading> = [];
+  /** Where the paragraph being gathered starts (-1 for none), and where its last line ends. */
+  let paragraph = -1;
+  let paragraphEnd = 0;
   // A paragraph is a run of non-blank lines (no line starts with a space, so a blank line is
-  // empty), its content trimmed of the spaces ending it, as markdown-it trims it.
-  let start = 0;
-  while (start < text.length) {
-    if (text.charCodeAt(start) === 0x0a) {
-      start += 1;
-      continue;
-    }
-    let end = text.indexOf("\n\n", start);
-    if (end < 0) end = text.length;
-    let last = end;
-    while (text.charCodeAt(last - 1) === 0x20 || text.charCodeAt(last - 1) === 0x0a) last -= 1;
-    const phrasing = inline.parse(start, last);
-    if (phrasing === undefined) return undefined;
+  // empty) that a heading line ends, its content trimmed of the spaces ending it.
+  const flush = (): boolean => {
+    if (paragraph < 0) return true;
+    const phrasing = inline.parse(paragraph, trimEnd(text, paragraph, paragraphEnd));
+    paragraph = -1;
+    if (phrasing === undefined) return false;
     children.push({ type: "paragraph", children: phrasing });
-    start = end;
+    return true;
+  };
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    if (end === start || text.charCodeAt(start) === HASH) {
+      if (!flush()) return undefined;
+      if (end > start) {
+        const heading = atxHeading(text, start, end, inline);
+        if (heading === undefined) return undefined;
+        children.push(heading);
+      }
+    } else {
+      if (paragraph < 0) paragraph = start;
+      paragraphEnd = end;
+    }
+    start = end + 1;
   }
-  return { type: "root", children };
+  return flush() ? { type: "root", children } : undefined;
+}
+
+/**
+ * The ATX heading on the line from `start` to `end`, as markdown-it reads it: one to six
+ * `#` and a space (or the line's end), the content trimmed, a closing run of `#` after a
+ * space dropped. `undefined` for any other line starting with `#`.
+ */
+function atxHeading(text: string, start: number, end: number, inline: SimplePhrasing): Heading | undefined {
+  let pos = start;
+  while (pos < end && text.charCodeAt(pos) === HASH) pos += 1;
+  const depth = pos - start;
+  if (depth > 6 || (pos < end && text.charCodeAt(pos) !== SPACE)) return undefined;
+  let max = trimEnd(text, pos, end);
+  let closing = max;
+  while (closing > pos && text.charCodeAt(closing - 1) === HASH) closing -= 1;
+  if (closing > pos && text.charCodeAt(closing - 1) === SPACE) max = closing;
+  let from = pos;
+  while (from < max && text.charCodeAt(from) === SPACE) from += 1;
+  const children = inline.parse(from, trimEnd(text, from, max));
+  return children === undefined ? undefined : { type: "heading", depth: depth as Heading["depth"], children };
+}
+
+/** Where the text from `start` to `end` ends without its trailing spaces. */
+function trimEnd(text: string, start: number, end: number): number {
+  let last = end;
+  while (last > start && text.charCodeAt(last - 1) === SPACE) last -= 1;
+  return last;
 }

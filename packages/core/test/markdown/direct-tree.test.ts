@@ -13,8 +13,9 @@ const parsed = (text: string) => toMdast(parser.parse(text, {}), text, false);
 /**
  * Reply pieces: prose, emphasis runs of every length mod 3 beside letters, punctuation and
  * Unicode, code spans, breaks and blank lines, plain links and every near miss of one
- * (images, titles, blanks, nested brackets, missing parts, references), and what starts a
- * block at a line's start.
+ * (images, titles, blanks, nested brackets, missing parts, references), ATX headings and
+ * their near misses (seven `#`, no space, closing runs), and what starts a block at a
+ * line's start.
  */
 const piece = fc.constantFrom(
   "a",
@@ -72,6 +73,14 @@ const piece = fc.constantFrom(
   "![a](b)",
   "!",
   "# ",
+  "\n# ",
+  "\n## ",
+  "\n###### ",
+  "\n####### ",
+  "\n#",
+  "#a",
+  " #",
+  " ##",
   "- ",
   "* ",
   "+ ",
@@ -91,24 +100,32 @@ const seeds = [{ seed: 20261207 }, {}];
 describe("directTree", () => {
   it.each(seeds)("is markdown-it's tree whenever it answers (%o)", (seed) => {
     let answered = 0;
+    let headings = 0;
+    let links = 0;
     fc.assert(
       fc.property(replies, (text) => {
         const tree = directTree(text);
         if (tree === undefined) return;
         answered += 1;
+        if (tree.children.some((node) => node.type === "heading")) headings += 1;
+        if (JSON.stringify(tree).includes('"type":"link"')) links += 1;
         expect(tree).toEqual(parsed(text));
       }),
       { numRuns: 4000, ...seed },
     );
-    expect(answered).toBeGreaterThan(500);
+    expect({ answered, headings, links }).toEqual({
+      answered: expect.toSatisfy((n: number) => n > 500),
+      headings: expect.toSatisfy((n: number) => n > 50),
+      links: expect.toSatisfy((n: number) => n > 100),
+    });
   });
 
-  it("answers for paragraphs of emphasis, code and plain links, and replyTree takes it", () => {
+  it("answers for headings and paragraphs of emphasis, code and plain links, and replyTree takes it", () => {
     const reply =
-      "Here is **bold**, _italic_, `code` and a [link](https://example.com/x?a=1#c).\nA second line  \nafter a hard break.\n\n\nA [*styled* link](https://example.com/y) ends it.  ";
+      "## A *heading* with a [link](u) ##  \nHere is **bold**, _italic_, `code` and a [link](https://example.com/x?a=1#c).\nA second line  \nafter a hard break.\n\n\nA [*styled* link](https://example.com/y) ends it.  ";
     const tree = directTree(reply);
     expect(tree).toEqual(parsed(reply));
-    expect(tree?.children).toHaveLength(2);
+    expect(tree?.children.map((node) => node.type)).toEqual(["heading", "paragraph", "paragraph"]);
     expect(replyTree(reply)).toEqual(tree);
   });
 
@@ -121,7 +138,8 @@ describe("directTree", () => {
     ["a nested bracket", "[[a](b)](c)"],
     ["a code span in a link's text", "[a `b`](c)"],
     ["a list", "intro\n- item"],
-    ["a heading", "# Title"],
+    ["seven #", "####### Title"],
+    ["a # starting a line's word", "#hashtag"],
     ["a fence", "```\ncode\n```"],
     ["a thematic break", "a\n\n***"],
     ["indented code", "a\n\n    code"],
