@@ -2,32 +2,19 @@ import type { Heading, Paragraph, Root } from "mdast";
 import { markdownUtils } from "./markdown-it.js";
 import { SimplePhrasing } from "./simple-inline.js";
 
-/**
- * A character that starts syntax the direct parser leaves to markdown-it wherever it
- * stands (escapes, raw HTML and autolinks, entities, strikethrough, spoilers), or that
- * markdown-it rewrites or trims (carriage returns, NUL, every whitespace but the space and
- * the line feed).
- */
-const OTHER_SYNTAX = /[\\<&~|\r\0]|[^\S \n]/;
-
-/**
- * A line that may open a block other than a paragraph or an ATX heading, or continue one in
- * a way the direct parser does not read: a quote, list, setext underline, thematic break,
- * fence, or a line starting with a space (indented code, a blank line of spaces).
- */
-const BLOCK_START = /(?:^|\n)(?:[-+>= ]|\d{1,9}[.)]|```|\*(?:[ \n]|$)|[*_][ *_]*(?:\n|$))/;
-
 const HASH = 0x23;
 const SPACE = 0x20;
+const STAR = 0x2a;
+const UNDERSCORE = 0x5f;
 
 /**
  * The tree of a reply made of paragraphs and ATX headings only, whose inline content is
  * text, emphasis, code spans, breaks and plain links (most assistant replies), parsed
  * without markdown-it's tokens: exactly the tree the parser builds, without source
- * positions. `undefined` when the text holds anything else; it is then parsed.
+ * positions. `undefined` when the text holds anything else (see {@link opensOtherBlock} and
+ * {@link SimplePhrasing}); it is then parsed.
  */
 export function directTree(text: string): Root | undefined {
-  if (OTHER_SYNTAX.test(text) || BLOCK_START.test(text)) return undefined;
   const inline = new SimplePhrasing(text, markdownUtils());
   const children: Array<Paragraph | Heading> = [];
   /** Where the paragraph being gathered starts (-1 for none), and where its last line ends. */
@@ -54,6 +41,7 @@ export function directTree(text: string): Root | undefined {
         children.push(heading);
       }
     } else {
+      if (opensOtherBlock(text, start, end)) return undefined;
       if (paragraph < 0) paragraph = start;
       paragraphEnd = end;
     }
@@ -87,4 +75,47 @@ function trimEnd(text: string, start: number, end: number): number {
   let last = end;
   while (last > start && text.charCodeAt(last - 1) === SPACE) last -= 1;
   return last;
+}
+
+/**
+ * Whether the line from `start` to `end` (not blank, not starting with `#`) may open a block
+ * other than a paragraph, or continue one in a way the direct parser does not read: a quote,
+ * list, setext underline, thematic break, fence, or a line starting with a space (indented
+ * code, a blank line of spaces).
+ */
+function opensOtherBlock(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  switch (first) {
+    case 0x2d: // -
+    case 0x2b: // +
+    case 0x3e: // >
+    case 0x3d: // =
+    case SPACE:
+      return true;
+    case 0x60: // a fence's first backtick
+      return text.startsWith("```", start);
+    case STAR:
+      if (start + 1 === end || text.charCodeAt(start + 1) === SPACE) return true;
+      return onlyBreakCharacters(text, start, end);
+    case UNDERSCORE:
+      return onlyBreakCharacters(text, start, end);
+  }
+  // An ordered list item: one to nine digits, then `.` or `)`.
+  let at = start;
+  while (at < end && at - start < 9 && isDigit(text.charCodeAt(at))) at += 1;
+  const after = text.charCodeAt(at);
+  return at > start && (after === 0x2e || after === 0x29);
+}
+
+/** Whether the line holds only `*`, `_` and spaces (a thematic break, or close enough to leave). */
+function onlyBreakCharacters(text: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at += 1) {
+    const ch = text.charCodeAt(at);
+    if (ch !== STAR && ch !== UNDERSCORE && ch !== SPACE) return false;
+  }
+  return true;
+}
+
+function isDigit(ch: number): boolean {
+  return ch >= 0x30 && ch <= 0x39;
 }

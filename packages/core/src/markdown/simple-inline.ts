@@ -146,47 +146,74 @@ function workspace(pieces: number, markers: number): Workspace {
 }
 
 /**
- * Scans simple inline content, one range of `text` after another (the paragraphs of a
- * reply), into {@link Pieces} with their emphasis paired, in arrays sized for all of
- * `text`: every piece but text starts at a marker, a backtick, a line feed or a link's `[`
- * (a link is two pieces and ends the text in it), and text lies between them.
+ * What each ASCII character is to {@link scan}: a marker, a character that starts another
+ * piece, a `[` (two pieces), or, for {@link SimplePhrasing}, syntax it leaves to
+ * markdown-it (escapes, raw HTML and autolinks, entities, strikethrough, spoilers) or a
+ * character markdown-it rewrites or trims (carriage return, NUL, whitespace but the space
+ * and the line feed).
  */
-class Scanner {
-  readonly pieces: Pieces;
-  readonly #delimiters: Delimiters;
-  readonly #labels: Delimiters;
+enum Char {
+  Plain,
+  Marker,
+  Piece,
+  Bracket,
+  Refused,
+}
+const CHARS = new Uint8Array(0x80);
+CHARS[STAR] = Char.Marker;
+CHARS[UNDERSCORE] = Char.Marker;
+CHARS[BACKTICK] = Char.Piece;
+CHARS[0x0a] = Char.Piece;
+CHARS[OPEN_BRACKET] = Char.Bracket;
+for (const ch of "\\<&~|\r\0\t\v\f") CHARS[ch.charCodeAt(0)] = Char.Refused;
 
-  constructor(
-    readonly text: string,
-    private readonly utils: DelimiterUtils,
-  ) {
-    let markers = 0;
-    let others = 0;
-    for (let i = 0; i < text.length; i += 1) {
-      const ch = text.charCodeAt(i);
-      if (ch === STAR || ch === UNDERSCORE) markers += 1;
-      else if (ch === BACKTICK || ch === 0x0a) others += 1;
-      else if (ch === OPEN_BRACKET) others += 2;
-    }
-    const arrays = workspace(Math.min(text.length, 2 * (markers + others) + 1), markers);
-    this.pieces = arrays.pieces;
-    this.#delimiters = arrays.delimiters;
-    this.#labels = arrays.labels;
-  }
+/** Whitespace past ASCII (JavaScript's `\s`), which markdown-it's trimming reads. */
+function isWideBlank(ch: number): boolean {
+  return (
+    ch === 0xa0 ||
+    ch === 0x1680 ||
+    (ch >= 0x2000 && ch <= 0x200a) ||
+    ch === 0x2028 ||
+    ch === 0x2029 ||
+    ch === 0x202f ||
+    ch === 0x205f ||
+    ch === 0x3000 ||
+    ch === 0xfeff
+  );
+}
 
-  /**
-   * The pieces of `text` from `from` to `to` (replacing the last range's), or `undefined`
-   * when they hold a `[` that is no plain link (see {@link tokenize}).
-   */
-  scan(from: number, to: number): Pieces | undefined {
-    this.pieces.length = 0;
-    this.#delimiters.length = 0;
-    if (!tokenize(this.text, from, to, this.pieces, this.#delimiters, this.utils, this.#labels))
-      return undefined;
-    pairDelimiters(this.#delimiters);
-    markEmphasis(this.pieces, this.#delimiters);
-    return this.pieces;
+/**
+ * The pieces of `text` from `from` to `to`, their emphasis paired, or `undefined` when they
+ * hold a `[` that is no plain link (see {@link tokenize}) or, with `refuse`, a character
+ * {@link CHARS} marks refused. The arrays are sized for the range: every piece but text
+ * starts at a marker, a backtick, a line feed or a link's `[` (a link is two pieces and ends
+ * the text in it), and text lies between them.
+ */
+function scan(
+  text: string,
+  from: number,
+  to: number,
+  utils: DelimiterUtils,
+  refuse: boolean,
+): Pieces | undefined {
+  let markers = 0;
+  let others = 0;
+  for (let i = from; i < to; i += 1) {
+    const ch = text.charCodeAt(i);
+    const kind = ch < 0x80 ? (CHARS[ch] as Char) : refuse && isWideBlank(ch) ? Char.Refused : Char.Plain;
+    if (kind === Char.Plain) continue;
+    if (kind === Char.Marker) markers += 1;
+    else if (kind === Char.Piece) others += 1;
+    else if (kind === Char.Bracket) others += 2;
+    else if (refuse) return undefined;
   }
+  const { pieces, delimiters, labels } = workspace(Math.min(to - from, 2 * (markers + others) + 1), markers);
+  pieces.length = 0;
+  delimiters.length = 0;
+  if (!tokenize(text, from, to, pieces, delimiters, utils, labels)) return undefined;
+  pairDelimiters(delimiters);
+  markEmphasis(pieces, delimiters);
+  return pieces;
 }
 
 /**
@@ -204,7 +231,7 @@ export function simpleInline(
 ): PhrasingContent[] {
   const content = inline.content;
   // Content that isSimpleInline accepts holds no `[`, so it always scans.
-  const pieces = new Scanner(content, utils).scan(0, content.length) as Pieces;
+  const pieces = scan(content, 0, content.length, utils, false) as Pieces;
   let source: InlineSource | undefined;
   return build(
     content,
@@ -222,24 +249,23 @@ export function simpleInline(
  * Parses paragraphs of one text whose inline content is text, emphasis, code spans, breaks
  * and plain links (`[text](destination)`, the destination without blanks, parentheses or a
  * title) into the phrasing content markdown-it and the token converter build, without
- * source positions. The caller has ruled out the other syntax {@link isSimpleInline} looks
- * for.
+ * source positions.
  */
 export class SimplePhrasing {
-  readonly #scanner: Scanner;
-
-  constructor(text: string, utils: DelimiterUtils) {
-    this.#scanner = new Scanner(text, utils);
-  }
+  constructor(
+    private readonly text: string,
+    private readonly utils: DelimiterUtils,
+  ) {}
 
   /**
    * The phrasing content of the paragraph whose (trimmed) content runs from `from` to `to`,
-   * or `undefined` when it holds a `[` that starts anything else (an image, a link of
-   * another form, a bracket that is text), which markdown-it then parses.
+   * or `undefined` when it holds other syntax: a `[` that starts anything else (an image, a
+   * link of another form, a bracket that is text), or a character {@link CHARS} refuses.
+   * markdown-it then parses the text.
    */
   parse(from: number, to: number): PhrasingContent[] | undefined {
-    const pieces = this.#scanner.scan(from, to);
-    return pieces === undefined ? undefined : build(this.#scanner.text, pieces, undefined);
+    const pieces = scan(this.text, from, to, this.utils, true);
+    return pieces === undefined ? undefined : build(this.text, pieces, undefined);
   }
 }
 
