@@ -1,4 +1,3 @@
-import { cpuGrowth } from "@outbox/conformance";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { directTree } from "../../src/markdown/direct-tree.js";
@@ -167,38 +166,5 @@ describe("directTree", () => {
     ["a tab", "a\tb"],
   ])("leaves %s to markdown-it", (_name, text) => {
     expect(directTree(text)).toBeUndefined();
-  });
-});
-
-describe("the direct parser's work", () => {
-  // Linear in the text, on link-dense paragraphs, on brackets that are never a link (the
-  // scan for the label's end stops at the first one), and on backticks that open a code
-  // span in every paragraph but close none. Measured over 8× the text, the least of five
-  // rounds (a shared machine's load spikes), with margin: a linear parse stays near 1, a
-  // quadratic one reaches 2.
-  const inputs: Record<string, (size: number) => string> = {
-    "links in one paragraph": (size) => "a [*b*](https://c.d/e) f ".repeat(Math.floor(size / 25)),
-    "a link per paragraph": (size) => "[a](b)\n\n".repeat(Math.floor(size / 8)),
-    "unclosed brackets": (size) => `${"[a](b ".repeat(Math.floor(size / 6))}[`,
-    "unclosed code spans": (size) => "a ` b\n\n".repeat(Math.floor(size / 7)),
-    "emphasis in links": (size) => `[${"*a ".repeat(Math.floor(size / 3))}](u)`,
-  };
-  it.each(Object.keys(inputs))("grows linearly with the text: %s", (name) => {
-    const make = inputs[name] as (size: number) => string;
-    const texts = new Map<number, string>();
-    const growth = cpuGrowth(
-      (size) => {
-        let text = texts.get(size);
-        if (text === undefined) {
-          text = make(size);
-          texts.set(size, text);
-        }
-        replyTree(text);
-      },
-      16 * 1024,
-      8,
-      5,
-    );
-    expect(growth.exponent, JSON.stringify(growth)).toBeLessThan(1.45);
   });
 });
