@@ -1,14 +1,16 @@
-import type { Heading, Paragraph, Root } from "mdast";
+import type { Code, Heading, Paragraph, Root } from "mdast";
 import { markdownUtils } from "./markdown-it.js";
 import { SimplePhrasing } from "./simple-inline.js";
+import { fencedCode } from "./to-mdast.js";
 
 const HASH = 0x23;
 const SPACE = 0x20;
 const STAR = 0x2a;
+const BACKTICK = 0x60;
 const UNDERSCORE = 0x5f;
 
 /**
- * The tree of a reply made of paragraphs and ATX headings only, whose inline content is
+ * The tree of a reply made of paragraphs, ATX headings and fenced code only, whose inline content is
  * text, emphasis, code spans, breaks and plain links (most assistant replies), parsed
  * without markdown-it's tokens: exactly the tree the parser builds, without source
  * positions. `undefined` when the text holds anything else (see {@link opensOtherBlock} and
@@ -16,7 +18,9 @@ const UNDERSCORE = 0x5f;
  */
 export function directTree(text: string): Root | undefined {
   const inline = new SimplePhrasing(text, markdownUtils());
-  const children: Array<Paragraph | Heading> = [];
+  // markdown-it rewrites these before reading lines, in code blocks too.
+  if (text.includes("\r") || text.includes("\0")) return undefined;
+  const children: Array<Paragraph | Heading | Code> = [];
   /** Where the paragraph being gathered starts (-1 for none), and where its last line ends. */
   let paragraph = -1;
   let paragraphEnd = 0;
@@ -40,6 +44,13 @@ export function directTree(text: string): Root | undefined {
         if (heading === undefined) return undefined;
         children.push(heading);
       }
+    } else if (text.startsWith("```", start)) {
+      if (!flush()) return undefined;
+      const fence = fencedBlock(text, start, end);
+      if (fence === undefined) return undefined;
+      children.push(fence.code);
+      start = fence.next;
+      continue;
     } else {
       if (opensOtherBlock(text, start, end)) return undefined;
       if (paragraph < 0) paragraph = start;
@@ -70,6 +81,39 @@ function atxHeading(text: string, start: number, end: number, inline: SimplePhra
   return children === undefined ? undefined : { type: "heading", depth: depth as Heading["depth"], children };
 }
 
+/**
+ * The fenced code block opened by the line from `start` to `end` (three or more backticks
+ * at its start) and where the text after its closing line starts, as markdown-it reads it:
+ * the info string after the backticks, the lines up to a line of at least as many backticks
+ * and nothing but blanks after them. `undefined` (left to markdown-it) for an info string
+ * holding a backtick (no fence then), an escape or an entity, a fence never closed, and a
+ * backtick after one to three spaces inside (a closing fence may be indented).
+ */
+function fencedBlock(text: string, start: number, end: number): { code: Code; next: number } | undefined {
+  let pos = start;
+  while (pos < end && text.charCodeAt(pos) === BACKTICK) pos += 1;
+  const fence = pos - start;
+  const info = text.slice(pos, end);
+  if (/[`\\&]/.test(info)) return undefined;
+  for (let line = end + 1; line <= text.length; ) {
+    let lineEnd = text.indexOf("\n", line);
+    if (lineEnd < 0) lineEnd = text.length;
+    let at = line;
+    while (at < lineEnd && text.charCodeAt(at) === SPACE) at += 1;
+    if (text.charCodeAt(at) === BACKTICK && at < lineEnd) {
+      if (at > line && at - line < 4) return undefined;
+      let run = at;
+      while (run < lineEnd && text.charCodeAt(run) === BACKTICK) run += 1;
+      let rest = run;
+      while (rest < lineEnd && (text.charCodeAt(rest) === SPACE || text.charCodeAt(rest) === 0x09)) rest += 1;
+      if (at === line && run - at >= fence && rest === lineEnd)
+        return { code: fencedCode(info, text.slice(end + 1, line)), next: lineEnd + 1 };
+    }
+    line = lineEnd + 1;
+  }
+  return undefined;
+}
+
 /** Where the text from `start` to `end` ends without its trailing spaces. */
 function trimEnd(text: string, start: number, end: number): number {
   let last = end;
@@ -78,7 +122,7 @@ function trimEnd(text: string, start: number, end: number): number {
 }
 
 /**
- * Whether the line from `start` to `end` (not blank, not starting with `#`) may open a block
+ * Whether the line from `start` to `end` (not blank, not starting with `#` or a fence) may open a block
  * other than a paragraph, or continue one in a way the direct parser does not read: a quote,
  * list, setext underline, thematic break, fence, or a line starting with a space (indented
  * code, a blank line of spaces).
@@ -92,8 +136,6 @@ function opensOtherBlock(text: string, start: number, end: number): boolean {
     case 0x3d: // =
     case SPACE:
       return true;
-    case 0x60: // a fence's first backtick
-      return text.startsWith("```", start);
     case STAR:
       if (start + 1 === end || text.charCodeAt(start + 1) === SPACE) return true;
       return onlyBreakCharacters(text, start, end);

@@ -13,8 +13,9 @@ const parsed = (text: string) => toMdast(parser.parse(text, {}), text, false);
  * Reply pieces: prose, emphasis runs of every length mod 3 beside letters, punctuation and
  * Unicode, code spans, breaks and blank lines, plain links and every near miss of one
  * (images, titles, blanks, nested brackets, missing parts, references), ATX headings and
- * their near misses (seven `#`, no space, closing runs), what starts a block at a line's
- * start, and the characters left to markdown-it (other syntax, whitespace it trims).
+ * their near misses (seven `#`, no space, closing runs), fences (info strings, longer and
+ * indented closers, any syntax inside), what starts a block at a line's start, and the
+ * characters left to markdown-it (other syntax, whitespace it trims).
  */
 const piece = fc.constantFrom(
   "a",
@@ -90,6 +91,20 @@ const piece = fc.constantFrom(
   "---",
   "***\n",
   "    ",
+  "\n```\n",
+  "\n```js\n",
+  "\n```js title=x \n",
+  "\n````\n",
+  "\n```\t\n",
+  "\n``` `\n",
+  "\n```\\x\n",
+  "\n  ```\n",
+  "\n    ```\n",
+  "<b>&amp;</b> | \\",
+  "\n```\ncode\n```\n",
+  "\n```py  x  y \n<b>&amp;</b> | \\ *a*\n\n  [b](c)\n```\n",
+  "\n````\n```\n````  \n",
+  "\n```\n\n```",
   "10. ",
   "1234567890. ",
   "_ _ _\n",
@@ -117,6 +132,7 @@ describe("directTree", () => {
     let answered = 0;
     let headings = 0;
     let links = 0;
+    let code = 0;
     fc.assert(
       fc.property(replies, (text) => {
         const tree = directTree(text);
@@ -124,14 +140,16 @@ describe("directTree", () => {
         answered += 1;
         if (tree.children.some((node) => node.type === "heading")) headings += 1;
         if (JSON.stringify(tree).includes('"type":"link"')) links += 1;
+        if (tree.children.some((node) => node.type === "code")) code += 1;
         expect(tree).toEqual(parsed(text));
       }),
       { numRuns: 4000, ...seed },
     );
-    expect({ answered, headings, links }).toEqual({
+    expect({ answered, headings, links, code }).toEqual({
       answered: expect.toSatisfy((n: number) => n > 500),
       headings: expect.toSatisfy((n: number) => n > 50),
       links: expect.toSatisfy((n: number) => n > 100),
+      code: expect.toSatisfy((n: number) => n > 30),
     });
   });
 
@@ -155,7 +173,8 @@ describe("directTree", () => {
     ["a list", "intro\n- item"],
     ["seven #", "####### Title"],
     ["a # starting a line's word", "#hashtag"],
-    ["a fence", "```\ncode\n```"],
+    ["a fence never closed", "```\ncode"],
+    ["a fence closed by an indented one", "```\ncode\n  ```\nb\n```"],
     ["a thematic break", "a\n\n***"],
     ["indented code", "a\n\n    code"],
     ["an escape", "a \\* b"],
