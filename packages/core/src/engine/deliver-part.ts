@@ -19,7 +19,13 @@ import { unreachable } from "../errors/failure-entry.js";
 import type { Target } from "../payload/types.js";
 import type { DeletePart, EditPart } from "../plan/message-parts.js";
 import type { AlbumPart, Degradation, MediaPart, TextPart } from "../plan/types.js";
-import { prepareTravel, type TravelContext, type TravellingPart, uploadedInstead } from "./media-travel.js";
+import {
+  prepareTravel,
+  type TravelContext,
+  type TravellingPart,
+  textTravel,
+  uploadedInstead,
+} from "./media-travel.js";
 import { type OperationRole, operationKey, type RandomSendKey } from "./operation-key.js";
 import { pacedCall } from "./paced-call.js";
 import { isAmbiguous, type RetryContext, withRetries } from "./retry.js";
@@ -162,7 +168,11 @@ async function newMessage(
   let reply = replyTo;
   let travelling: TravellingPart;
   try {
-    travelling = await prepareTravel(part, { ...context.travel, signal: context.retry.signal });
+    // A text part is ready as it is, without a turn of the microtask queue.
+    travelling =
+      part.type === "text"
+        ? textTravel(part)
+        : await prepareTravel(part, { ...context.travel, signal: context.retry.signal });
   } catch (raw) {
     context.retry.signal?.throwIfAborted();
     return { messages: [], degraded, error: hostFailure(raw) };
@@ -171,10 +181,15 @@ async function newMessage(
   for (;;) {
     const operation = toOperation(current, reply, context, keyOf(context, index, "part"));
     try {
-      const sent = await pacedCall(() => call(context.transport, operation), {
-        ...retryContext(context, index),
-        kind: operation.type === "text" ? "text" : operation.type === "album" ? "album" : "media",
-      });
+      const sent = await pacedCall(
+        () => call(context.transport, operation),
+        retryContext(
+          context,
+          index,
+          undefined,
+          operation.type === "text" ? "text" : operation.type === "album" ? "album" : "media",
+        ),
+      );
       if (sent.degraded !== undefined) degraded.push(sent.degraded);
       // A text outside any send is a live preview's message: its edits are spaced from now.
       if (context.partless === true && operation.type === "text")
@@ -258,13 +273,24 @@ function keyOf(context: PartContext, index: number, role: OperationRole): string
 }
 
 /**
- * The retry context of a call: where the platform deduplicates a send by the operation's key,
- * an ambiguous failure is resent like a certain one (the resend cannot duplicate). The gate
- * is told the part, unless the call stands outside any send.
+ * The retry context of a call (of `kind`, when the pacer counts it apart): where the platform
+ * deduplicates a send by the operation's key, an ambiguous failure is resent like a certain
+ * one (the resend cannot duplicate). The gate is told the part, unless the call stands
+ * outside any send. One copy of the send's context at most.
  */
-function retryContext(context: PartContext, part: number, keyed = context.partless !== true): RetryContext {
-  const retry: RetryContext = context.partless === true ? context.retry : { ...context.retry, part };
-  return keyed && context.transport.deduplicatesByKey === true ? { ...retry, resendAmbiguous: true } : retry;
+function retryContext(
+  context: PartContext,
+  part: number,
+  keyed = context.partless !== true,
+  kind?: RetryContext["kind"],
+): RetryContext {
+  const resend = keyed && context.transport.deduplicatesByKey === true;
+  if (context.partless === true && !resend && kind === undefined) return context.retry;
+  const retry: RetryContext = { ...context.retry };
+  if (context.partless !== true) retry.part = part;
+  if (resend) retry.resendAmbiguous = true;
+  if (kind !== undefined) retry.kind = kind;
+  return retry;
 }
 
 function toOperation(

@@ -28,7 +28,7 @@ import { describePlan } from "./describe-plan.js";
 import { distinctMedia } from "./distinct-media.js";
 import { fingerprint } from "./fingerprint.js";
 import { JOURNAL_VERSION, resumableJournal } from "./journal-version.js";
-import { loadMediaInputs } from "./load-media-inputs.js";
+import { holdsMedia, loadMediaInputs } from "./load-media-inputs.js";
 import { createMemoryStore } from "./memory-store.js";
 import { randomSendKey } from "./operation-key.js";
 import { createPacer } from "./pacer.js";
@@ -177,11 +177,16 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
         [{ path: ["idempotencyKey"], message: "reused with a different payload or target", code: "custom" }],
       );
     const done = journal.partCount !== undefined && journal.deliveredParts.length === journal.partCount;
-    const loaded = done
+    // Text alone (most replies) has no media to load or compare, and skips those awaits.
+    const distinct = done
       ? undefined
-      : await loadMediaInputs(payload, capabilities, definition.media, options.signal);
-    const distinct =
-      loaded === undefined ? undefined : await distinctMedia(loaded, payload, options.mediaMemory);
+      : holdsMedia(payload)
+        ? await distinctMedia(
+            await loadMediaInputs(payload, capabilities, definition.media, options.signal),
+            payload,
+            options.mediaMemory,
+          )
+        : { inputs: [], remember: nothing };
     return {
       payload,
       target,

@@ -31,6 +31,11 @@ export function uploadPolicy(
   return { ...policy, maxBytes, ...(signal === undefined ? {} : { signal }) };
 }
 
+/** Whether a payload holds any media reference (loaded or refused). */
+export function holdsMedia(payload: ReplyPayload): boolean {
+  return payload.mediaUrls.length > 0 || payload.media.length > 0 || (payload.refusedMedia?.length ?? 0) > 0;
+}
+
 /**
  * Load every media reference of a payload (URLs and paths first, then inline
  * attachments), concurrently, keeping order. The loader's `maxBytes` is lowered to the
@@ -46,12 +51,7 @@ export async function loadMediaInputs(
   signal: AbortSignal | undefined,
 ): Promise<MediaInput[]> {
   // Most replies are text alone: nothing to load, no policy to work out.
-  if (
-    payload.mediaUrls.length === 0 &&
-    payload.media.length === 0 &&
-    (payload.refusedMedia?.length ?? 0) === 0
-  )
-    return [];
+  if (!holdsMedia(payload)) return [];
   const effective = uploadPolicy(capabilities, policy, signal);
   const refs: Array<string | MediaAttachment> = [...payload.mediaUrls, ...payload.media];
   const loaded = await Promise.all(refs.map((ref) => loadOne(ref, effective)));

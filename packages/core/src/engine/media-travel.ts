@@ -10,8 +10,6 @@ import type { LoadedMedia } from "../media/types.js";
 import { linkPart } from "../plan/build-plan.js";
 import type { AlbumPart, MediaPart, PartTravel, TextPart } from "../plan/types.js";
 
-type SendablePart = TextPart | MediaPart | AlbumPart;
-
 /** What a part's media needs to travel: the host and the renderer of a hosted link. */
 export interface TravelContext {
   /** `MediaPolicy.host`, when configured. */
@@ -25,17 +23,23 @@ export interface TravelContext {
 /** A part ready for the transport, and how its items travel (absent when all go as bytes). */
 export interface TravellingPart {
   /** The part as sent. */
-  part: SendablePart;
+  part: TextPart | MediaPart | AlbumPart;
   /** One entry per item, for the receipt message; absent when every item is uploaded. */
   media?: ReceiptMedia[];
 }
 
-/** Make `part`'s media ready to travel (see the module comment). */
-export async function prepareTravel(part: SendablePart, context: TravelContext): Promise<TravellingPart> {
-  if (part.type === "text")
-    return part.sources.length === 0
-      ? { part }
-      : { part, media: part.sources.map((source) => ({ source, via: "link" })) };
+/** A text part as it travels: ready as it is; the hosted links it carries are its receipt entries. */
+export function textTravel(part: TextPart): TravellingPart {
+  return part.sources.length === 0
+    ? { part }
+    : { part, media: part.sources.map((source) => ({ source, via: "link" })) };
+}
+
+/** Make a media or album part's media ready to travel (see the module comment). */
+export async function prepareTravel(
+  part: MediaPart | AlbumPart,
+  context: TravelContext,
+): Promise<TravellingPart> {
   if (part.type === "media") {
     const made = await ready(part.media, part.via, context);
     const media = [receiptEntry(part.sources[0] ?? 0, part.via, made.hosted)];

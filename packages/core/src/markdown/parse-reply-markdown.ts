@@ -1,4 +1,5 @@
 import type { Root } from "mdast";
+import { directTree } from "./direct-tree.js";
 import { type LazyMarkdownParser, lazyMarkdownParser } from "./markdown-it.js";
 import { plainTree } from "./plain-tree.js";
 import { toMdast } from "./to-mdast.js";
@@ -21,10 +22,11 @@ export function parseReplyMarkdown(text: string): Root {
 /**
  * {@link parseReplyMarkdown}'s tree without source positions, for the delivery path, where
  * nothing reads them (planning, splitting and rendering look at content only). Text with no
- * Markdown syntax at all is not parsed (see {@link plainTree}).
+ * Markdown syntax at all is not parsed (see {@link plainTree}), and paragraphs of simple
+ * inline content skip markdown-it's tokens (see {@link directTree}).
  */
 export function replyTree(text: string): Root {
-  return plainTree(text) ?? toMdast(parserFor(text).parse(text, {}), text, false);
+  return plainTree(text) ?? directTree(text) ?? toMdast(parserFor(text).parse(text, {}), text, false);
 }
 
 function parserFor(text: string): LazyMarkdownParser {

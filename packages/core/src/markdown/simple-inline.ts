@@ -1,6 +1,6 @@
 import type { Token } from "markdown-it";
 import type { InlineCode, PhrasingContent } from "mdast";
-import { codeSpanText } from "./code-span.js";
+import { type CodeSpanRange, codeSpanText } from "./code-span.js";
 import { CAN_CLOSE, CAN_OPEN, type DelimiterUtils, delimiterRun } from "./delimiter-scan.js";
 import { InlineSource } from "./inline-to-mdast.js";
 import { PhrasingBuilder } from "./phrasing-builder.js";
@@ -30,6 +30,9 @@ enum Kind {
   HardBreak,
   /** A marker that became part of a `strong` pair's opener or closer (no text). */
   Consumed,
+  /** A link's start: its destination from `from` to `to`. */
+  LinkOpen,
+  LinkClose,
   EmphasisOpen,
   EmphasisClose,
   StrongOpen,
@@ -39,6 +42,11 @@ enum Kind {
 const STAR = 0x2a;
 const UNDERSCORE = 0x5f;
 const BACKTICK = 0x60;
+const BANG = 0x21;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_PAREN = 0x28;
+const CLOSE_PAREN = 0x29;
 
 /**
  * The pieces of the content in order, in typed arrays: a million markers cost a few
@@ -76,6 +84,9 @@ class Delimiters {
   readonly end: Int32Array;
   readonly open: Uint8Array;
   readonly close: Uint8Array;
+  /** {@link pairDelimiters}' working space. */
+  readonly jumps: Int32Array;
+  readonly bottom = new Int32Array(12);
   length = 0;
 
   constructor(capacity: number) {
@@ -85,6 +96,7 @@ class Delimiters {
     this.end = new Int32Array(capacity);
     this.open = new Uint8Array(capacity);
     this.close = new Uint8Array(capacity);
+    this.jumps = new Int32Array(capacity);
   }
 
   push(marker: number, run: number, piece: number, open: boolean, close: boolean): void {
@@ -98,19 +110,110 @@ class Delimiters {
   }
 }
 
+/** The arrays a scan works in. */
+interface Workspace {
+  pieces: Pieces;
+  delimiters: Delimiters;
+  /** A link's own delimiters (links do not nest). */
+  labels: Delimiters;
+}
+
+/** Capacity of the arrays kept from one scan to the next (about 50 kB): a reply of a page or two. */
+const SPARE_CAPACITY = 1024;
+
 /**
- * How many markers, and how many pieces at most, the content makes: every piece but text
- * starts at a marker, a backtick or a line feed, and text lies between them.
+ * The arrays of an earlier scan small enough to keep, reused by the next one that fits (most
+ * replies: their scan then allocates no array). Parsing is synchronous, so one scan at a
+ * time uses them; a bigger text gets arrays of its own, left to the collector.
  */
-function capacities(content: string): { markers: number; pieces: number } {
+let spare: Workspace | undefined;
+
+function workspace(pieces: number, markers: number): Workspace {
+  if (spare !== undefined && pieces <= spare.pieces.kind.length && markers <= spare.delimiters.marker.length)
+    return spare;
+  if (pieces > SPARE_CAPACITY || markers > SPARE_CAPACITY)
+    return {
+      pieces: new Pieces(pieces),
+      delimiters: new Delimiters(markers),
+      labels: new Delimiters(markers),
+    };
+  spare = {
+    pieces: new Pieces(SPARE_CAPACITY),
+    delimiters: new Delimiters(SPARE_CAPACITY),
+    labels: new Delimiters(SPARE_CAPACITY),
+  };
+  return spare;
+}
+
+/**
+ * What each ASCII character is to {@link scan}: a marker, a character that starts another
+ * piece, a `[` (two pieces), or, for {@link SimplePhrasing}, syntax it leaves to
+ * markdown-it (escapes, raw HTML and autolinks, entities, strikethrough, spoilers) or a
+ * character markdown-it rewrites or trims (carriage return, NUL, whitespace but the space
+ * and the line feed).
+ */
+enum Char {
+  Plain,
+  Marker,
+  Piece,
+  Bracket,
+  Refused,
+}
+const CHARS = new Uint8Array(0x80);
+CHARS[STAR] = Char.Marker;
+CHARS[UNDERSCORE] = Char.Marker;
+CHARS[BACKTICK] = Char.Piece;
+CHARS[0x0a] = Char.Piece;
+CHARS[OPEN_BRACKET] = Char.Bracket;
+for (const ch of "\\<&~|\r\0\t\v\f") CHARS[ch.charCodeAt(0)] = Char.Refused;
+
+/** Whitespace past ASCII (JavaScript's `\s`), which markdown-it's trimming reads. */
+function isWideBlank(ch: number): boolean {
+  return (
+    ch === 0xa0 ||
+    ch === 0x1680 ||
+    (ch >= 0x2000 && ch <= 0x200a) ||
+    ch === 0x2028 ||
+    ch === 0x2029 ||
+    ch === 0x202f ||
+    ch === 0x205f ||
+    ch === 0x3000 ||
+    ch === 0xfeff
+  );
+}
+
+/**
+ * The pieces of `text` from `from` to `to`, their emphasis paired, or `undefined` when they
+ * hold a `[` that is no plain link (see {@link tokenize}) or, with `refuse`, a character
+ * {@link CHARS} marks refused. The arrays are sized for the range: every piece but text
+ * starts at a marker, a backtick, a line feed or a link's `[` (a link is two pieces and ends
+ * the text in it), and text lies between them.
+ */
+function scan(
+  text: string,
+  from: number,
+  to: number,
+  utils: DelimiterUtils,
+  refuse: boolean,
+): Pieces | undefined {
   let markers = 0;
   let others = 0;
-  for (let i = 0; i < content.length; i += 1) {
-    const ch = content.charCodeAt(i);
-    if (ch === STAR || ch === UNDERSCORE) markers += 1;
-    else if (ch === BACKTICK || ch === 0x0a) others += 1;
+  for (let i = from; i < to; i += 1) {
+    const ch = text.charCodeAt(i);
+    const kind = ch < 0x80 ? (CHARS[ch] as Char) : refuse && isWideBlank(ch) ? Char.Refused : Char.Plain;
+    if (kind === Char.Plain) continue;
+    if (kind === Char.Marker) markers += 1;
+    else if (kind === Char.Piece) others += 1;
+    else if (kind === Char.Bracket) others += 2;
+    else if (refuse) return undefined;
   }
-  return { markers, pieces: Math.min(content.length, 2 * (markers + others) + 1) };
+  const { pieces, delimiters, labels } = workspace(Math.min(to - from, 2 * (markers + others) + 1), markers);
+  pieces.length = 0;
+  delimiters.length = 0;
+  if (!tokenize(text, from, to, pieces, delimiters, utils, labels)) return undefined;
+  pairDelimiters(delimiters);
+  markEmphasis(pieces, delimiters);
+  return pieces;
 }
 
 /**
@@ -127,14 +230,52 @@ export function simpleInline(
   text: string,
 ): PhrasingContent[] {
   const content = inline.content;
-  const capacity = capacities(content);
-  const pieces = new Pieces(capacity.pieces);
-  const delimiters = new Delimiters(capacity.markers);
-  tokenize(content, pieces, delimiters, utils);
-  pairDelimiters(delimiters);
-  markEmphasis(pieces, delimiters);
-  const built = new PhrasingBuilder();
+  // Content that isSimpleInline accepts holds no `[`, so it always scans.
+  const pieces = scan(content, 0, content.length, utils, false) as Pieces;
   let source: InlineSource | undefined;
+  return build(
+    content,
+    pieces,
+    lines === undefined
+      ? undefined
+      : (range) => {
+          source ??= new InlineSource(inline, lines, text);
+          return source.position(range);
+        },
+  );
+}
+
+/**
+ * Parses paragraphs of one text whose inline content is text, emphasis, code spans, breaks
+ * and plain links (`[text](destination)`, the destination without blanks, parentheses or a
+ * title) into the phrasing content markdown-it and the token converter build, without
+ * source positions.
+ */
+export class SimplePhrasing {
+  constructor(
+    private readonly text: string,
+    private readonly utils: DelimiterUtils,
+  ) {}
+
+  /**
+   * The phrasing content of the paragraph whose (trimmed) content runs from `from` to `to`,
+   * or `undefined` when it holds other syntax: a `[` that starts anything else (an image, a
+   * link of another form, a bracket that is text), or a character {@link CHARS} refuses.
+   * markdown-it then parses the text.
+   */
+  parse(from: number, to: number): PhrasingContent[] | undefined {
+    const pieces = scan(this.text, from, to, this.utils, true);
+    return pieces === undefined ? undefined : build(this.text, pieces, undefined);
+  }
+}
+
+/** The phrasing content of scanned pieces; with `position`, code spans get their source position. */
+function build(
+  content: string,
+  pieces: Pieces,
+  position: ((range: CodeSpanRange) => InlineCode["position"]) | undefined,
+): PhrasingContent[] {
+  const built = new PhrasingBuilder();
   const { kind, from, to } = pieces;
   for (let index = 0; index < pieces.length; index += 1) {
     const start = from[index] as number;
@@ -152,10 +293,7 @@ export function simpleInline(
           type: "inlineCode",
           value: codeSpanText(content.slice(start + fence, end - fence)),
         };
-        if (lines !== undefined) {
-          source ??= new InlineSource(inline, lines, text);
-          code.position = source.position({ start, end });
-        }
+        if (position !== undefined) code.position = position({ start, end });
         built.leaf(code);
         break;
       }
@@ -171,8 +309,12 @@ export function simpleInline(
       case Kind.StrongOpen:
         built.open({ type: "strong", children: [] });
         break;
+      case Kind.LinkOpen:
+        built.open({ type: "link", url: content.slice(start, end), title: null, children: [] });
+        break;
       case Kind.EmphasisClose:
       case Kind.StrongClose:
+      case Kind.LinkClose:
         built.close();
         break;
     }
@@ -194,18 +336,27 @@ function backticksAt(content: string, at: number): number {
  * finds a run as long (markdown-it's cache of closer positions keeps that linear); a run
  * of markers one piece and one delimiter per character. Pending text is the range since
  * the last piece.
+ *
+ * Content runs from `from` to `max` (markdown-it's `posMax`: a delimiter run reads a space
+ * past it). At a `[`, a plain link (see {@link plainLinkLabel}): its text is tokenized
+ * into `labels`, delimiters of its own, paired apart as markdown-it pairs a link's
+ * content; any other `[` answers false, and so does `![`.
  */
-function tokenize(content: string, pieces: Pieces, delimiters: Delimiters, utils: DelimiterUtils): void {
-  const max = content.length;
+function tokenize(
+  content: string,
+  from: number,
+  max: number,
+  pieces: Pieces,
+  delimiters: Delimiters,
+  utils: DelimiterUtils,
+  labels: Delimiters,
+): boolean {
   /** Where the pending text starts. */
-  let pending = 0;
-  const text = (end: number): void => {
-    if (end > pending) pieces.push(Kind.Text, pending, end);
-  };
+  let pending = from;
   /** The last start of a closing run of each length seen while looking for a code span's end. */
-  const closers = new Map<number, number>();
+  let closers: Map<number, number> | undefined;
   let scanned = false;
-  let pos = 0;
+  let pos = from;
   while (pos < max) {
     const ch = content.charCodeAt(pos);
     if (ch === 0x0a) {
@@ -213,14 +364,14 @@ function tokenize(content: string, pieces: Pieces, delimiters: Delimiters, utils
         if (pos - 1 > pending && content.charCodeAt(pos - 2) === 0x20) {
           let spaces = pos - 2;
           while (spaces > pending && content.charCodeAt(spaces - 1) === 0x20) spaces -= 1;
-          text(spaces);
+          pushText(pieces, pending, spaces);
           pieces.push(Kind.HardBreak, pos, pos);
         } else {
-          text(pos - 1);
+          pushText(pieces, pending, pos - 1);
           pieces.push(Kind.SoftBreak, pos, pos);
         }
       } else {
-        text(pos);
+        pushText(pieces, pending, pos);
         pieces.push(Kind.SoftBreak, pos, pos);
       }
       pos += 1;
@@ -230,14 +381,19 @@ function tokenize(content: string, pieces: Pieces, delimiters: Delimiters, utils
       const start = pos;
       const opener = backticksAt(content, pos);
       pos += opener;
+      closers ??= new Map();
       // No run of this length after it: text (found by an earlier scan to the end).
       if (scanned && (closers.get(opener) ?? 0) <= start) continue;
       let matched = false;
       let matchEnd = pos;
-      for (let at = content.indexOf("`", matchEnd); at >= 0; at = content.indexOf("`", matchEnd)) {
+      for (
+        let at = content.indexOf("`", matchEnd);
+        at >= 0 && at < max;
+        at = content.indexOf("`", matchEnd)
+      ) {
         matchEnd = at + backticksAt(content, at);
         if (matchEnd - at === opener) {
-          text(start);
+          pushText(pieces, pending, start);
           pieces.push(Kind.Code, start, matchEnd);
           pos = matchEnd;
           pending = pos;
@@ -250,7 +406,7 @@ function tokenize(content: string, pieces: Pieces, delimiters: Delimiters, utils
     } else if (ch === STAR || ch === UNDERSCORE) {
       const run = delimiterRun(content, pos, max, ch === STAR, utils);
       const count = run >> 2;
-      text(pos);
+      pushText(pieces, pending, pos);
       for (let i = 0; i < count; i += 1)
         delimiters.push(
           ch,
@@ -261,9 +417,58 @@ function tokenize(content: string, pieces: Pieces, delimiters: Delimiters, utils
         );
       pos += count;
       pending = pos;
+    } else if (ch === OPEN_BRACKET) {
+      const label = plainLinkLabel(content, pos, max);
+      const end = label < 0 ? -1 : plainDestinationEnd(content, label + 2, max);
+      if (end < 0 || content.charCodeAt(pos - 1) === BANG) return false;
+      pushText(pieces, pending, pos);
+      pieces.push(Kind.LinkOpen, label + 2, end - 1);
+      // Its text holds no `[`, so `labels` is not reused before its pairing.
+      labels.length = 0;
+      tokenize(content, pos + 1, label, pieces, labels, utils, labels);
+      pairDelimiters(labels);
+      markEmphasis(pieces, labels);
+      pieces.push(Kind.LinkClose, end, end);
+      pos = end;
+      pending = pos;
     } else pos += 1;
   }
-  text(max);
+  pushText(pieces, pending, max);
+  return true;
+}
+
+/** A text piece from `from` to `to`, unless empty. */
+function pushText(pieces: Pieces, from: number, to: number): void {
+  if (to > from) pieces.push(Kind.Text, from, to);
+}
+
+/**
+ * Where the text of a plain link starting at the `[` at `start` ends (at its `]`), or -1:
+ * a non-empty text holding no `[` or backtick up to the first `]` (markdown-it's label then
+ * ends there), followed by `(`.
+ */
+function plainLinkLabel(content: string, start: number, max: number): number {
+  for (let at = start + 1; at < max; at += 1) {
+    const ch = content.charCodeAt(at);
+    if (ch === CLOSE_BRACKET)
+      return at > start + 1 && content.charCodeAt(at + 1) === OPEN_PAREN && at + 1 < max ? at : -1;
+    if (ch === OPEN_BRACKET || ch === BACKTICK) return -1;
+  }
+  return -1;
+}
+
+/**
+ * Past the `)` of a plain link's destination starting at `start`, or -1: printable
+ * characters without parentheses (no blank, so no title), at least one.
+ */
+function plainDestinationEnd(content: string, start: number, max: number): number {
+  let end = start;
+  while (end < max) {
+    const ch = content.charCodeAt(end);
+    if (ch <= 0x20 || ch === 0x7f || ch === OPEN_PAREN || ch === CLOSE_PAREN) break;
+    end += 1;
+  }
+  return end > start && end < max && content.charCodeAt(end) === CLOSE_PAREN ? end + 1 : -1;
 }
 
 /**
@@ -274,10 +479,10 @@ function tokenize(content: string, pieces: Pieces, delimiters: Delimiters, utils
  * it linear.
  */
 function pairDelimiters(delimiters: Delimiters): void {
-  const { marker, run, piece, end, open, close } = delimiters;
+  const { marker, run, piece, end, open, close, jumps, bottom } = delimiters;
   const count = delimiters.length;
-  const jumps = new Int32Array(count);
-  const bottom = new Int32Array(12).fill(-1);
+  jumps.fill(0, 0, count);
+  bottom.fill(-1);
   let header = 0;
   let lastPiece = -2;
   for (let closer = 0; closer < count; closer += 1) {

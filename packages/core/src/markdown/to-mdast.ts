@@ -1,5 +1,5 @@
 import type { Token } from "markdown-it";
-import type { Blockquote, List, ListItem, Root, RootContent } from "mdast";
+import type { Blockquote, Code, List, ListItem, Root, RootContent } from "mdast";
 import { convertInline } from "./inline-to-mdast.js";
 import { markdownUtils, unescapeAll } from "./markdown-it.js";
 import { simpleInline } from "./simple-inline.js";
@@ -177,11 +177,16 @@ function headingDepth(tag: string): 1 | 2 | 3 | 4 | 5 | 6 {
 }
 
 function fence(token: Token): RootContent {
-  const info = unescapeAll(token.info).trim();
-  const space = info.search(/[ \t]/);
-  const lang = info === "" ? null : space < 0 ? info : info.slice(0, space);
-  const meta = space < 0 ? null : info.slice(space).trim() || null;
-  return { type: "code", lang, meta, value: withoutFinalNewline(token.content) };
+  return fencedCode(unescapeAll(token.info), token.content);
+}
+
+/** A fenced code block of `info` (escapes decoded) and `content` (its lines, each ending in `\n`). */
+export function fencedCode(info: string, content: string): Code {
+  const trimmed = info.trim();
+  const space = trimmed.search(/[ \t]/);
+  const lang = trimmed === "" ? null : space < 0 ? trimmed : trimmed.slice(0, space);
+  const meta = space < 0 ? null : trimmed.slice(space).trim() || null;
+  return { type: "code", lang, meta, value: withoutFinalNewline(content) };
 }
 
 function withoutFinalNewline(value: string): string {

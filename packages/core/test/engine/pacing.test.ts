@@ -93,7 +93,9 @@ describe("pacing", () => {
     let late: Promise<unknown> = Promise.resolve();
     transport.behave((_op, call) => {
       if (call === 1) {
-        late = adapter.send({ text: "b" }, { to: "x" });
+        // Sent a millisecond after the 429 came back (not while its request was in flight,
+        // where which of the two reaches the pacer first is a matter of microtask turns).
+        late = clock.sleep(1).then(() => adapter.send({ text: "b" }, { to: "x" }));
         throw new RateLimitedError("slow", 5_000);
       }
       return undefined;

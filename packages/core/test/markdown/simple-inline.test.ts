@@ -135,12 +135,23 @@ describe("the direct parser of simple inline content", () => {
 });
 
 describe("the direct parser's work", () => {
-  // Linear in the content, on the shapes that give the pairing the most to do: openers that
-  // never close, and two markers alternating. Measured over 8× the text, with margin: a
-  // linear parse stays near 1, a quadratic one reaches 2.
+  // Linear in the content, on the shapes that give the pairing the most to do (openers that
+  // never close, two markers alternating, openers in a link's text), on link-dense
+  // paragraphs, on brackets that are never a link (the scan for a link text's end stops at
+  // the first one), on backticks that open a code span in every paragraph but close none,
+  // and on fences (many, or one never closed). Measured over 8× the text, the least of five
+  // rounds (a shared machine's load spikes), with margin: a linear parse stays near 1, a
+  // quadratic one reaches 2.
   const inputs: Record<string, (size: number) => string> = {
     "openers only": (size) => "*a ".repeat(Math.floor(size / 3)),
     "alternating markers": hostileMarkdown["alternating markers"],
+    "emphasis in links": (size) => `[${"*a ".repeat(Math.floor(size / 3))}](u)`,
+    "links in one paragraph": (size) => "a [*b*](https://c.d/e) f ".repeat(Math.floor(size / 25)),
+    "a link per paragraph": (size) => "[a](b)\n\n".repeat(Math.floor(size / 8)),
+    "unclosed brackets": (size) => `${"[a](b ".repeat(Math.floor(size / 6))}[`,
+    "unclosed code spans": (size) => "a ` b\n\n".repeat(Math.floor(size / 7)),
+    "fenced code blocks": (size) => "```js\na <b> *c*\n```\n".repeat(Math.floor(size / 21)),
+    "a fence never closed": (size) => `\`\`\`\n${"a `` *b*\n".repeat(Math.floor(size / 10))}`,
   };
   it.each(Object.keys(inputs))("grows linearly with the text: %s", (name) => {
     const make = inputs[name] as (size: number) => string;
@@ -156,6 +167,7 @@ describe("the direct parser's work", () => {
       },
       16 * 1024,
       8,
+      5,
     );
     expect(growth.exponent, JSON.stringify(growth)).toBeLessThan(1.45);
   });

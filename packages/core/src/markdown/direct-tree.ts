@@ -1,0 +1,163 @@
+import type { Code, Heading, Paragraph, Root } from "mdast";
+import { markdownUtils } from "./markdown-it.js";
+import { SimplePhrasing } from "./simple-inline.js";
+import { fencedCode } from "./to-mdast.js";
+
+const HASH = 0x23;
+const SPACE = 0x20;
+const STAR = 0x2a;
+const BACKTICK = 0x60;
+const UNDERSCORE = 0x5f;
+
+/**
+ * The tree of a reply made of paragraphs, ATX headings and fenced code only, whose inline content is
+ * text, emphasis, code spans, breaks and plain links (most assistant replies), parsed
+ * without markdown-it's tokens: exactly the tree the parser builds, without source
+ * positions. `undefined` when the text holds anything else (see {@link opensOtherBlock} and
+ * {@link SimplePhrasing}); it is then parsed.
+ */
+export function directTree(text: string): Root | undefined {
+  const inline = new SimplePhrasing(text, markdownUtils());
+  // markdown-it rewrites these before reading lines, in code blocks too.
+  if (text.includes("\r") || text.includes("\0")) return undefined;
+  const children: Array<Paragraph | Heading | Code> = [];
+  /** Where the paragraph being gathered starts (-1 for none), and where its last line ends. */
+  let paragraph = -1;
+  let paragraphEnd = 0;
+  // A paragraph is a run of non-blank lines (no line starts with a space, so a blank line is
+  // empty) that a heading line ends, its content trimmed of the spaces ending it.
+  const flush = (): boolean => {
+    if (paragraph < 0) return true;
+    const phrasing = inline.parse(paragraph, trimEnd(text, paragraph, paragraphEnd));
+    paragraph = -1;
+    if (phrasing === undefined) return false;
+    children.push({ type: "paragraph", children: phrasing });
+    return true;
+  };
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    if (end === start || text.charCodeAt(start) === HASH) {
+      if (!flush()) return undefined;
+      if (end > start) {
+        const heading = atxHeading(text, start, end, inline);
+        if (heading === undefined) return undefined;
+        children.push(heading);
+      }
+    } else if (text.startsWith("```", start)) {
+      if (!flush()) return undefined;
+      const fence = fencedBlock(text, start, end);
+      if (fence === undefined) return undefined;
+      children.push(fence.code);
+      start = fence.next;
+      continue;
+    } else {
+      if (opensOtherBlock(text, start, end)) return undefined;
+      if (paragraph < 0) paragraph = start;
+      paragraphEnd = end;
+    }
+    start = end + 1;
+  }
+  return flush() ? { type: "root", children } : undefined;
+}
+
+/**
+ * The ATX heading on the line from `start` to `end`, as markdown-it reads it: one to six
+ * `#` and a space (or the line's end), the content trimmed, a closing run of `#` after a
+ * space dropped. `undefined` for any other line starting with `#`.
+ */
+function atxHeading(text: string, start: number, end: number, inline: SimplePhrasing): Heading | undefined {
+  let pos = start;
+  while (pos < end && text.charCodeAt(pos) === HASH) pos += 1;
+  const depth = pos - start;
+  if (depth > 6 || (pos < end && text.charCodeAt(pos) !== SPACE)) return undefined;
+  let max = trimEnd(text, pos, end);
+  let closing = max;
+  while (closing > pos && text.charCodeAt(closing - 1) === HASH) closing -= 1;
+  if (closing > pos && text.charCodeAt(closing - 1) === SPACE) max = closing;
+  let from = pos;
+  while (from < max && text.charCodeAt(from) === SPACE) from += 1;
+  const children = inline.parse(from, trimEnd(text, from, max));
+  return children === undefined ? undefined : { type: "heading", depth: depth as Heading["depth"], children };
+}
+
+/**
+ * The fenced code block opened by the line from `start` to `end` (three or more backticks
+ * at its start) and where the text after its closing line starts, as markdown-it reads it:
+ * the info string after the backticks, the lines up to a line of at least as many backticks
+ * and nothing but blanks after them. `undefined` (left to markdown-it) for an info string
+ * holding a backtick (no fence then), an escape or an entity, a fence never closed, and a
+ * backtick after one to three spaces inside (a closing fence may be indented).
+ */
+function fencedBlock(text: string, start: number, end: number): { code: Code; next: number } | undefined {
+  let pos = start;
+  while (pos < end && text.charCodeAt(pos) === BACKTICK) pos += 1;
+  const fence = pos - start;
+  const info = text.slice(pos, end);
+  if (/[`\\&]/.test(info)) return undefined;
+  for (let line = end + 1; line <= text.length; ) {
+    let lineEnd = text.indexOf("\n", line);
+    if (lineEnd < 0) lineEnd = text.length;
+    let at = line;
+    while (at < lineEnd && text.charCodeAt(at) === SPACE) at += 1;
+    if (text.charCodeAt(at) === BACKTICK && at < lineEnd) {
+      if (at > line && at - line < 4) return undefined;
+      let run = at;
+      while (run < lineEnd && text.charCodeAt(run) === BACKTICK) run += 1;
+      let rest = run;
+      while (rest < lineEnd && (text.charCodeAt(rest) === SPACE || text.charCodeAt(rest) === 0x09)) rest += 1;
+      if (at === line && run - at >= fence && rest === lineEnd)
+        return { code: fencedCode(info, text.slice(end + 1, line)), next: lineEnd + 1 };
+    }
+    line = lineEnd + 1;
+  }
+  return undefined;
+}
+
+/** Where the text from `start` to `end` ends without its trailing spaces. */
+function trimEnd(text: string, start: number, end: number): number {
+  let last = end;
+  while (last > start && text.charCodeAt(last - 1) === SPACE) last -= 1;
+  return last;
+}
+
+/**
+ * Whether the line from `start` to `end` (not blank, not starting with `#` or a fence) may open a block
+ * other than a paragraph, or continue one in a way the direct parser does not read: a quote,
+ * list, setext underline, thematic break, fence, or a line starting with a space (indented
+ * code, a blank line of spaces).
+ */
+function opensOtherBlock(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  switch (first) {
+    case 0x2d: // -
+    case 0x2b: // +
+    case 0x3e: // >
+    case 0x3d: // =
+    case SPACE:
+      return true;
+    case STAR:
+      if (start + 1 === end || text.charCodeAt(start + 1) === SPACE) return true;
+      return onlyBreakCharacters(text, start, end);
+    case UNDERSCORE:
+      return onlyBreakCharacters(text, start, end);
+  }
+  // An ordered list item: one to nine digits, then `.` or `)`.
+  let at = start;
+  while (at < end && at - start < 9 && isDigit(text.charCodeAt(at))) at += 1;
+  const after = text.charCodeAt(at);
+  return at > start && (after === 0x2e || after === 0x29);
+}
+
+/** Whether the line holds only `*`, `_` and spaces (a thematic break, or close enough to leave). */
+function onlyBreakCharacters(text: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at += 1) {
+    const ch = text.charCodeAt(at);
+    if (ch !== STAR && ch !== UNDERSCORE && ch !== SPACE) return false;
+  }
+  return true;
+}
+
+function isDigit(ch: number): boolean {
+  return ch >= 0x30 && ch <= 0x39;
+}
