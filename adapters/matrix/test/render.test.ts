@@ -42,6 +42,14 @@ describe("matrixRenderer", () => {
     expect(decodeHtml(html).text).toContain("hidden");
   });
 
+  it("reads every tag the renderer writes, those of one first letter and length apart", () => {
+    // `h2`, `h6` and `hr` (or `/h2` and `/h6`) differ past their first letter only; an
+    // unknown tag (`hx`, `b`) is skipped, its text kept.
+    const html =
+      '<h2>T</h2><hr><h6>U</h6><p>a<br>b <em>e</em> <strong>s</strong> <del>d</del> <code>c</code></p><ol start="2"><li>x</li></ol><ul><li>y</li></ul><pre><code>z</code></pre><blockquote><p>q</p></blockquote><p><hx>w</hx> <b>v</b></p>';
+    expect(htmlToBody(html)).toBe("T\n\n———\n\nU\n\na\nb e s d c\n\n2. x\n\n- y\n\nz\n\n> q\n\nw v");
+  });
+
   it("measures at least what the edit event of a chunk weighs, and a full chunk fits the event limit", () => {
     for (const markdown of ['"quotes" & <tags> \\ ünïcödé 🎉\n'.repeat(40), "plain ".repeat(500)]) {
       const html = render(markdown);

@@ -13,16 +13,37 @@ const TAG = /<(\/?)([a-z][a-z0-9]*)((?:\s[^>]*)?)>/y;
 const BLOCKS = new Set(["p", "pre", "blockquote", "ul", "ol", "hr", "h1", "h2", "h3", "h4", "h5", "h6"]);
 /** Inline styles: the body shows their text only, so their tags are skipped without a frame. */
 const STYLES = new Set(["em", "strong", "del", "code"]);
+/** What the body does with a tag: its name, whether it closes, whether it is a block or a style. */
+interface TagKind {
+  tag: string;
+  closing: boolean;
+  block: boolean;
+  style: boolean;
+}
+
+function tagKind(tag: string, closing: boolean): TagKind {
+  return { tag, closing, block: BLOCKS.has(tag), style: STYLES.has(tag) };
+}
+
 /**
- * Tags without attributes, by what lies between `<` and `>` (`/em`, `br`), with whether they
- * close: read without matching a regular expression, as the renderer writes most of its tags.
+ * Tags without attributes (`/em`, `br`: what lies between `<` and `>`), read without a
+ * regular expression or a copy of the name, as the renderer writes most of its tags: by
+ * {@link bareKey} (whether it closes, its first letter and length), the few sharing one.
  */
-const BARE_TAGS = new Map<string, [closing: boolean, tag: string]>(
-  [...BLOCKS, ...STYLES, "br", "li", "a", "span"].flatMap((tag) => [
-    [tag, [false, tag]],
-    [`/${tag}`, [true, tag]],
-  ]),
+const BARE_TAGS: Array<TagKind[] | undefined> = Array.from(
+  { length: bareKey(true, 127, 15) + 1 },
+  () => undefined,
 );
+for (const tag of [...BLOCKS, ...STYLES, "br", "li", "a", "span"])
+  for (const closing of [false, true]) {
+    const key = bareKey(closing, tag.charCodeAt(0), tag.length);
+    BARE_TAGS[key] = [...(BARE_TAGS[key] ?? []), tagKind(tag, closing)];
+  }
+
+/** A number for a bare tag's shape, one per shape (an ASCII letter, at most 15 units long). */
+function bareKey(closing: boolean, first: number, length: number): number {
+  return (first * 16 + length) * 2 + (closing ? 1 : 0);
+}
 
 interface Frame {
   tag: string;
@@ -50,14 +71,10 @@ export function htmlToBody(html: string): string {
       continue;
     }
     const close = bareTagEnd(html, at);
-    const bare = close < 0 ? undefined : BARE_TAGS.get(html.slice(at + 1, close));
-    let closing: boolean;
-    let tag: string;
+    let kind = close < 0 ? undefined : bareTag(html, at, close);
     let attributes = "";
-    if (bare !== undefined) {
-      [closing, tag] = bare;
-      at = close + 1;
-    } else {
+    if (kind !== undefined) at = close + 1;
+    else {
       TAG.lastIndex = at;
       const match = TAG.exec(html);
       if (match === null) {
@@ -65,13 +82,12 @@ export function htmlToBody(html: string): string {
         continue;
       }
       at = TAG.lastIndex;
-      closing = match[1] === "/";
-      tag = match[2] ?? "";
+      kind = tagKind(match[2] ?? "", match[1] === "/");
       attributes = match[3] ?? "";
     }
-    if (STYLES.has(tag)) continue;
-    if (closing) body.close(tag);
-    else body.open(tag, attributes);
+    if (kind.style) continue;
+    if (kind.closing) body.close(kind);
+    else body.open(kind, attributes);
   }
   return body.out.trimEnd();
 }
@@ -95,7 +111,17 @@ export function bodyOf(html: string): string {
   return body;
 }
 
-/** The longest key of {@link BARE_TAGS} (`/blockquote`), plus one for the `>`. */
+/** The bare tag written from `<` at `at` to `>` at `close`, if it is one. */
+function bareTag(html: string, at: number, close: number): TagKind | undefined {
+  const closing = html.charCodeAt(at + 1) === 47; /* / */
+  const name = closing ? at + 2 : at + 1;
+  const first = html.charCodeAt(name);
+  const kinds = first < 128 ? BARE_TAGS[bareKey(closing, first, close - name)] : undefined;
+  if (kinds !== undefined) for (const kind of kinds) if (html.startsWith(kind.tag, name)) return kind;
+  return undefined;
+}
+
+/** The longest bare tag (`/blockquote`), plus one for the `>`. */
 const BARE_TAG_SPAN = 12;
 
 /** Where the `>` of a tag at `at` is, if near enough for a bare tag (-1 if not): never a scan to the end. */
@@ -127,8 +153,9 @@ class Body {
     this.trailing = end === 0 ? this.trailing + text.length : text.length - end;
   }
 
-  separate(gap: string): void {
-    if (this.out !== "" && this.trailing < gap.length) this.append("\n".repeat(gap.length - this.trailing));
+  /** End `out` with at least `gap` line breaks (none at the start). */
+  separate(gap: 1 | 2): void {
+    if (this.out !== "" && this.trailing < gap) this.append(this.trailing === 0 && gap === 2 ? "\n\n" : "\n");
   }
 
   /** Append text; inside a quote every new line starts with `> `. */
@@ -142,7 +169,7 @@ class Body {
     this.append(text.includes("\n") ? text.replace(/\n/g, `\n${prefix}`) : text);
   }
 
-  close(tag: string): void {
+  close({ tag, block }: TagKind): void {
     const frame = this.stack.pop();
     if (frame?.tag === "spoiler") this.spoiler -= 1;
     if (frame?.tag === "blockquote") this.prefix = "> ".repeat(--this.quotes);
@@ -150,26 +177,25 @@ class Body {
     if (frame?.tag === "a") this.links.pop();
     if (tag === "a" && frame?.href !== undefined && frame.label !== frame.href)
       this.write(` (${frame.href})`);
-    if (BLOCKS.has(tag)) this.separate(this.lists.length > 0 ? "\n" : "\n\n");
+    if (block) this.separate(this.lists.length > 0 ? 1 : 2);
   }
 
-  open(tag: string, attributes: string): void {
+  open({ tag, block }: TagKind, attributes: string): void {
     if (tag === "br") {
       this.write("\n");
       return;
     }
     if (tag === "hr") {
-      this.separate("\n\n");
+      this.separate(2);
       this.write("———");
-      this.separate("\n\n");
+      this.separate(2);
       return;
     }
     const frame: Frame = { tag };
-    if (BLOCKS.has(tag))
-      this.separate(tag === "ul" || tag === "ol" ? (this.lists.length > 0 ? "\n" : "\n\n") : "\n\n");
+    if (block) this.separate((tag === "ul" || tag === "ol") && this.lists.length > 0 ? 1 : 2);
     if (tag === "ol") frame.next = Number(/start="(\d+)"/.exec(attributes)?.[1] ?? 1);
     if (tag === "li") {
-      this.separate("\n");
+      this.separate(1);
       const list = this.lists[this.lists.length - 1];
       const marker = list?.next === undefined ? "- " : `${list.next++}. `;
       this.write(`${"  ".repeat(Math.max(0, this.lists.length - 1))}${marker}`);
