@@ -1,4 +1,4 @@
-import type { Code, Heading, Paragraph, Root } from "mdast";
+import type { Code, Heading, List, Root, RootContent } from "mdast";
 import { markdownUtils } from "./markdown-it.js";
 import { SimplePhrasing } from "./simple-inline.js";
 import { fencedCode } from "./to-mdast.js";
@@ -6,24 +6,33 @@ import { fencedCode } from "./to-mdast.js";
 const HASH = 0x23;
 const SPACE = 0x20;
 const STAR = 0x2a;
+const PLUS = 0x2b;
+const DASH = 0x2d;
+const DOT = 0x2e;
+const CLOSE_PAREN = 0x29;
 const BACKTICK = 0x60;
 const UNDERSCORE = 0x5f;
 
 /**
- * The tree of a reply made of paragraphs, ATX headings and fenced code only, whose inline content is
- * text, emphasis, code spans, breaks and plain links (most assistant replies), parsed
- * without markdown-it's tokens: exactly the tree the parser builds, without source
- * positions. `undefined` when the text holds anything else (see {@link opensOtherBlock} and
- * {@link SimplePhrasing}); it is then parsed.
+ * The tree of a reply made of paragraphs, ATX headings, fenced code and lists of one-line
+ * items only, whose inline content is text, emphasis, code spans, breaks and plain links
+ * (most assistant replies), parsed without markdown-it's tokens: exactly the tree the parser
+ * builds, without source positions. `undefined` when the text holds anything else (see
+ * {@link opensOtherBlock}, {@link listItem} and {@link SimplePhrasing}); it is then parsed.
  */
 export function directTree(text: string): Root | undefined {
   const inline = new SimplePhrasing(text, markdownUtils());
   // markdown-it rewrites these before reading lines, in code blocks too.
   if (text.includes("\r") || text.includes("\0")) return undefined;
-  const children: Array<Paragraph | Heading | Code> = [];
+  const children: RootContent[] = [];
   /** Where the paragraph being gathered starts (-1 for none), and where its last line ends. */
   let paragraph = -1;
   let paragraphEnd = 0;
+  /** The list whose last item is the last block seen, if any, and its marker character. */
+  let list: List | undefined;
+  let marker = 0;
+  /** Whether a blank line follows that list's last item. */
+  let blank = false;
   // A paragraph is a run of non-blank lines (no line starts with a space, so a blank line is
   // empty) that a heading line ends, its content trimmed of the spaces ending it.
   const flush = (): boolean => {
@@ -37,28 +46,92 @@ export function directTree(text: string): Root | undefined {
   for (let start = 0; start <= text.length; ) {
     let end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
-    if (end === start || text.charCodeAt(start) === HASH) {
+    const item = end === start ? undefined : listItem(text, start, end);
+    if (end === start) {
       if (!flush()) return undefined;
-      if (end > start) {
-        const heading = atxHeading(text, start, end, inline);
-        if (heading === undefined) return undefined;
-        children.push(heading);
-      }
+      blank = true;
+    } else if (text.charCodeAt(start) === HASH) {
+      if (!flush()) return undefined;
+      const heading = atxHeading(text, start, end, inline);
+      if (heading === undefined) return undefined;
+      children.push(heading);
+      list = undefined;
     } else if (text.startsWith("```", start)) {
       if (!flush()) return undefined;
       const fence = fencedBlock(text, start, end);
       if (fence === undefined) return undefined;
       children.push(fence.code);
+      list = undefined;
       start = fence.next;
       continue;
+    } else if (item !== undefined) {
+      // An item with another marker starts a new list; so does one after any other block.
+      // After a paragraph line, an ordered item starting at another number is more of the
+      // paragraph.
+      if (list === undefined || item.marker !== marker) {
+        if (paragraph >= 0 && item.start !== null && item.start !== 1) return undefined;
+        if (!flush()) return undefined;
+        list = { type: "list", ordered: item.start !== null, start: item.start, spread: false, children: [] };
+        marker = item.marker;
+        children.push(list);
+      } else if (blank) list.spread = true;
+      const phrasing = inline.parse(item.content, trimEnd(text, item.content, end));
+      if (phrasing === undefined) return undefined;
+      list.children.push({
+        type: "listItem",
+        spread: false,
+        checked: null,
+        children: [{ type: "paragraph", children: phrasing }],
+      });
+      blank = false;
     } else {
-      if (opensOtherBlock(text, start, end)) return undefined;
+      // A line right after an item continues its paragraph.
+      if ((list !== undefined && !blank) || opensOtherBlock(text, start, end)) return undefined;
+      list = undefined;
       if (paragraph < 0) paragraph = start;
       paragraphEnd = end;
     }
     start = end + 1;
   }
   return flush() ? { type: "root", children } : undefined;
+}
+
+/** A list item's line: its marker character (`-`, `*`, `+`, or an ordered one's `.` or `)`), number and content. */
+interface ItemLine {
+  marker: number;
+  /** An ordered item's number, `null` for a bullet. */
+  start: number | null;
+  /** Where its content starts. */
+  content: number;
+}
+
+/**
+ * The list item on the line from `start` to `end` (not blank), as markdown-it reads it: a
+ * bullet (`-`, `*`, `+`) or one to nine digits and `.` or `)`, one to four spaces, and
+ * content that opens no block of its own. `undefined` for any other line, an item with a
+ * tab after its marker, more spaces (indented code) or no content included: such an
+ * item is left to markdown-it, as {@link opensOtherBlock} finds every line that may be one.
+ */
+function listItem(text: string, start: number, end: number): ItemLine | undefined {
+  const first = text.charCodeAt(start);
+  let at = start;
+  let number: number | null = null;
+  if (first === DASH || first === STAR || first === PLUS) at += 1;
+  else {
+    while (at < end && at - start < 9 && isDigit(text.charCodeAt(at))) at += 1;
+    const delimiter = text.charCodeAt(at);
+    if (at === start || (delimiter !== DOT && delimiter !== CLOSE_PAREN)) return undefined;
+    number = Number(text.slice(start, at));
+    at += 1;
+  }
+  const marker = text.charCodeAt(at - 1);
+  let content = at;
+  while (content < end && text.charCodeAt(content) === SPACE) content += 1;
+  if (content === at || content - at > 4 || content === end) return undefined;
+  const next = text.charCodeAt(content);
+  if (next === HASH || text.startsWith("```", content) || opensOtherBlock(text, content, end))
+    return undefined;
+  return { marker, start: number, content };
 }
 
 /**
@@ -130,8 +203,8 @@ function trimEnd(text: string, start: number, end: number): number {
 function opensOtherBlock(text: string, start: number, end: number): boolean {
   const first = text.charCodeAt(start);
   switch (first) {
-    case 0x2d: // -
-    case 0x2b: // +
+    case DASH:
+    case PLUS:
     case 0x3e: // >
     case 0x3d: // =
     case SPACE:

@@ -124,6 +124,82 @@ const piece = fc.constantFrom(
 );
 const replies = fc.array(piece, { maxLength: 50 }).map((pieces) => pieces.join(""));
 
+/**
+ * What starts a line of a list-shaped reply: mostly an item of some marker (numbers at 1,
+ * past it, zero-padded, of nine digits), else what may come between, interrupt or continue
+ * items (headings, fences, text, emphasis at a line's start), else a near miss
+ * (no content, a tab, a space too many, ten digits, a thematic break or setext underline, a
+ * block or a nested list as an item's content, an indented line).
+ */
+const lineStart = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(
+      "- ",
+      "- ",
+      "- ",
+      "- ",
+      "* ",
+      "+ ",
+      "1. ",
+      "1. ",
+      "2. ",
+      "1) ",
+      "3) ",
+      "01. ",
+      "123456789. ",
+    ),
+  },
+  { weight: 3, arbitrary: fc.constantFrom("# ", "## ", "a ", "*a* ", "```\n```") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "-  ",
+      "-    ",
+      "-     ",
+      "-",
+      "*",
+      "-\t",
+      "1.\t",
+      "1234567890. ",
+      "- - -",
+      "* * *",
+      "---",
+      "***",
+      "===",
+      "- # ",
+      "- > ",
+      "- - ",
+      "- * ",
+      "- 1. ",
+      "- ```",
+      "  - ",
+      "   ",
+      "> ",
+    ),
+  },
+);
+/** Inline content for an item or a line: words, emphasis, code spans, links, and now and then any piece. */
+const lineContent = fc.oneof(
+  { weight: 12, arbitrary: fc.constantFrom("a", "word ", " ", "*", "**", "_", "`", "[a](b)", "é") },
+  { weight: 1, arbitrary: piece },
+);
+/** Lines of a list-shaped reply, two in nine blank. */
+const listReplies = fc
+  .array(
+    fc.oneof(
+      { weight: 2, arbitrary: fc.constant("") },
+      {
+        weight: 7,
+        arbitrary: fc
+          .tuple(lineStart, fc.array(lineContent, { minLength: 1, maxLength: 5 }))
+          .map(([start, content]) => start + content.join("")),
+      },
+    ),
+    { maxLength: 10 },
+  )
+  .map((lines) => lines.join("\n"));
+
 /** A fixed seed (the same inputs every run) and a fresh one (printed by fast-check on a failure). */
 const seeds = [{ seed: 20261207 }, {}];
 
@@ -153,6 +229,49 @@ describe("directTree", () => {
     });
   });
 
+  it.each(seeds)("is markdown-it's tree of list-shaped replies whenever it answers (%o)", (seed) => {
+    let answered = 0;
+    let lists = 0;
+    let ordered = 0;
+    let loose = 0;
+    let interrupting = 0;
+    fc.assert(
+      fc.property(listReplies, (text) => {
+        const tree = directTree(text);
+        if (tree === undefined) return;
+        answered += 1;
+        const found = tree.children.filter((node) => node.type === "list");
+        if (found.length > 0) lists += 1;
+        if (found.some((list) => list.ordered && list.start !== 1)) ordered += 1;
+        if (found.some((list) => list.spread)) loose += 1;
+        if (
+          tree.children.some((node, i) => node.type === "list" && tree.children[i - 1]?.type === "paragraph")
+        )
+          interrupting += 1;
+        expect(tree).toEqual(parsed(text));
+      }),
+      { numRuns: 4000, ...seed },
+    );
+    expect({ answered, lists, ordered, loose, interrupting }).toEqual({
+      answered: expect.toSatisfy((n: number) => n > 600),
+      lists: expect.toSatisfy((n: number) => n > 300),
+      ordered: expect.toSatisfy((n: number) => n > 80),
+      loose: expect.toSatisfy((n: number) => n > 8),
+      interrupting: expect.toSatisfy((n: number) => n > 30),
+    });
+  });
+
+  it("answers for lists of one-line items, and replyTree takes it", () => {
+    const reply =
+      "Steps:\n1. Install **it**\n2. Run `npm test`\n3. See [the docs](https://example.com/d)\n\nNotes:\n- one *point*\n- another\n\n- a third, after a blank line\n* a new list\n\n4) and ordered from 4";
+    const tree = directTree(reply);
+    expect(tree).toEqual(parsed(reply));
+    expect(
+      tree?.children.map((node) => (node.type === "list" ? [node.start, node.spread] : node.type)),
+    ).toEqual(["paragraph", [1, false], "paragraph", [null, true], [null, false], [4, false]]);
+    expect(replyTree(reply)).toEqual(tree);
+  });
+
   it("answers for headings and paragraphs of emphasis, code and plain links, and replyTree takes it", () => {
     const reply =
       "## A *heading* with a [link](u) ##  \nHere is **bold**, _italic_, `code` and a [link](https://example.com/x?a=1#c).\nA second line  \nafter a hard break.\n\n\nA [*styled* link](https://example.com/y) ends it.  ";
@@ -170,7 +289,17 @@ describe("directTree", () => {
     ["a bracket as text", "a [b] c"],
     ["a nested bracket", "[[a](b)](c)"],
     ["a code span in a link's text", "[a `b`](c)"],
-    ["a list", "intro\n- item"],
+    ["a nested list", "- a\n  - b"],
+    ["an item's continuation line", "- a\nb"],
+    ["an ordered item from 2 after a paragraph (more of the paragraph)", "intro\n2. item"],
+    ["an empty item", "- a\n-"],
+    ["an item of spaces", "- "],
+    ["a tab after a list marker", "-\titem"],
+    ["a thematic break of dashes", "- - -"],
+    ["a setext underline", "a\n---"],
+    ["a heading in an item", "- # a"],
+    ["indented code in an item", "-     code"],
+    ["an ordered item of ten digits", "- a\n1234567890. b"],
     ["seven #", "####### Title"],
     ["a # starting a line's word", "#hashtag"],
     ["a fence never closed", "```\ncode"],

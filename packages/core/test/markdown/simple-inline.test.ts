@@ -139,9 +139,9 @@ describe("the direct parser's work", () => {
   // never close, two markers alternating, openers in a link's text), on link-dense
   // paragraphs, on brackets that are never a link (the scan for a link text's end stops at
   // the first one), on backticks that open a code span in every paragraph but close none,
-  // and on fences (many, or one never closed). Measured over 8× the text, the least of five
-  // rounds (a shared machine's load spikes), with margin: a linear parse stays near 1, a
-  // quadratic one reaches 2.
+  // on fences (many, or one never closed), and on lists of many items (tight, numbered,
+  // loose). Measured over 8× the text, the least of five rounds (a shared machine's load
+  // spikes), with margin: a linear parse stays near 1, a quadratic one reaches 2.
   const inputs: Record<string, (size: number) => string> = {
     "openers only": (size) => "*a ".repeat(Math.floor(size / 3)),
     "alternating markers": hostileMarkdown["alternating markers"],
@@ -152,6 +152,10 @@ describe("the direct parser's work", () => {
     "unclosed code spans": (size) => "a ` b\n\n".repeat(Math.floor(size / 7)),
     "fenced code blocks": (size) => "```js\na <b> *c*\n```\n".repeat(Math.floor(size / 21)),
     "a fence never closed": (size) => `\`\`\`\n${"a `` *b*\n".repeat(Math.floor(size / 10))}`,
+    "bullet list items": (size) => "- a *b* `c` [d](e)\n".repeat(Math.floor(size / 20)),
+    "ordered list items": (size) =>
+      Array.from({ length: Math.floor(size / 16) }, (_, i) => `${i + 1}. a **b** c`).join("\n"),
+    "loose list items": (size) => "- a *b\n\n".repeat(Math.floor(size / 8)),
   };
   it.each(Object.keys(inputs))("grows linearly with the text: %s", (name) => {
     const make = inputs[name] as (size: number) => string;
