@@ -31,23 +31,31 @@ export function createKeepAliveAgent(apiRoot: string, idleMs: number, now: () =>
     dropIdle(agent, idleSince, idleMs, now());
     add(req, requestOptions);
     // Registered before the fetch library's own listener, so the code is set when it reads it.
-    req.once("error", (error: NodeJS.ErrnoException) => {
-      if (error.syscall === "connect") error.code = NEVER_CONNECTED;
-    });
+    req.once("error", markNeverConnected);
   };
   return agent;
 }
 
-/** Close every free socket idle for `idleMs` or more, so the request at hand opens a fresh one. */
+/** Give a failure of the `connect` system call core's `NEVER_CONNECTED` code. */
+function markNeverConnected(error: NodeJS.ErrnoException): void {
+  if (error.syscall === "connect") error.code = NEVER_CONNECTED;
+}
+
+/**
+ * Close every free socket idle for `idleMs` or more, so the request at hand opens a fresh one.
+ * It runs before every request, so it allocates nothing: the pools are edited in place.
+ */
 function dropIdle(agent: HttpAgent, idleSince: WeakMap<Socket, number>, idleMs: number, at: number): void {
   const pools = agent.freeSockets as Record<string, Socket[] | undefined>;
-  for (const [name, free = []] of Object.entries(pools)) {
-    const kept = free.filter((socket) => {
-      const stale = at - (idleSince.get(socket) ?? at) >= idleMs;
-      if (stale) socket.destroy();
-      return !stale;
-    });
-    if (kept.length === 0) delete pools[name];
-    else pools[name] = kept;
+  for (const name in pools) {
+    const free = pools[name];
+    if (free === undefined) continue;
+    for (let i = free.length - 1; i >= 0; i--) {
+      const socket = free[i] as Socket;
+      if (at - (idleSince.get(socket) ?? at) < idleMs) continue;
+      socket.destroy();
+      free.splice(i, 1);
+    }
+    if (free.length === 0) delete pools[name];
   }
 }
