@@ -34,7 +34,7 @@ import { randomSendKey } from "./operation-key.js";
 import { createPacer } from "./pacer.js";
 import { plannedInput } from "./planned-input.js";
 import { resolveRetryPolicy } from "./retry.js";
-import { journalSaver, NO_CURRENT, NO_REPLY, receiptOf, runPlan } from "./run-plan.js";
+import { journalSaver, NO_CURRENT, NO_REPLY, type RunContext, receiptOf, runPlan } from "./run-plan.js";
 
 /** A send whose input is checked: what `send` and a live preview's settle plan from. */
 export interface CheckedSend {
@@ -156,28 +156,26 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
       renderer,
     );
 
-  const prepare = async ({ payload, target, options }: CheckedSend): Promise<PreparedSend> => {
-    const replyMode = options.replyMode ?? "first";
+  // Text alone without a key (most replies) has no journal to read and no media to load or
+  // compare: it is prepared without an await (each is an async layer a short send pays for).
+  const prepare = (checked: CheckedSend): PreparedSend | Promise<PreparedSend> =>
+    checked.options.idempotencyKey === undefined && !holdsMedia(checked.payload)
+      ? preparedOf(checked, freshJournal(""), TEXT_ONLY)
+      : prepareStored(checked);
+
+  const prepareStored = async (checked: CheckedSend): Promise<PreparedSend> => {
+    const { payload, target, options } = checked;
     const key = options.idempotencyKey;
-    const print = key === undefined ? "" : fingerprint(payload, target, replyMode);
+    const print = key === undefined ? "" : fingerprint(payload, target, options.replyMode ?? "first");
     const stored = key === undefined ? undefined : await store.get(key);
     const journal: DeliveryJournal =
-      key !== undefined && stored !== undefined
-        ? resumableJournal(stored, key)
-        : {
-            version: JOURNAL_VERSION,
-            fingerprint: print,
-            messages: [],
-            degraded: [],
-            deliveredParts: [],
-          };
+      key !== undefined && stored !== undefined ? resumableJournal(stored, key) : freshJournal(print);
     if (journal.fingerprint !== print)
       throw new PayloadError(
         `idempotencyKey ${JSON.stringify(key)} was used for a different payload or target`,
         [{ path: ["idempotencyKey"], message: "reused with a different payload or target", code: "custom" }],
       );
     const done = journal.partCount !== undefined && journal.deliveredParts.length === journal.partCount;
-    // Text alone (most replies) has no media to load or compare, and skips those awaits.
     const distinct = done
       ? undefined
       : holdsMedia(payload)
@@ -186,36 +184,52 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
             payload,
             options.mediaMemory,
           )
-        : { inputs: [], remember: nothing };
-    return {
-      payload,
-      target,
-      options,
-      journal,
-      plan: distinct === undefined ? undefined : planOf(payload, distinct.inputs),
-      ...replyOf(payload, target, replyMode, capabilities),
-      remember: distinct === undefined ? nothing : distinct.remember,
-    };
+        : TEXT_ONLY;
+    return preparedOf(checked, journal, distinct);
   };
 
+  // `distinct`: the media kept, absent when the journal holds every part delivered.
+  const preparedOf = (
+    { payload, target, options }: CheckedSend,
+    journal: DeliveryJournal,
+    distinct: { inputs: MediaInput[]; remember: () => void } | undefined,
+  ): PreparedSend => ({
+    payload,
+    target,
+    options,
+    journal,
+    plan: distinct === undefined ? undefined : planOf(payload, distinct.inputs),
+    ...replyOf(payload, target, options.replyMode ?? "first", capabilities),
+    remember: distinct === undefined ? nothing : distinct.remember,
+  });
+
   // `trace`: the send's message when it is traced, the parent its parts are published with.
-  const execute = async (
+  // Not an async function: a send with no prior degradations goes to `runPlan` without a layer.
+  const execute = (
     prepared: PreparedSend,
     plan: ExecutionPlan | undefined = prepared.plan,
     prior: PartDegradation[] = [],
     trace?: SendTrace,
   ): Promise<DeliveryReceipt> => {
-    const { target, options } = prepared;
-    let { journal } = prepared;
-    if (plan === undefined) return receiptOf(journal, []);
-    const key = options.idempotencyKey;
+    if (plan === undefined) return Promise.resolve(receiptOf(prepared.journal, []));
+    const key = prepared.options.idempotencyKey;
     const save = key === undefined ? undefined : journalSaver(store, key);
-    if (prior.length > 0) {
-      const entries = prior.map((entry) => ({ ...entry, reason: redactSecrets(entry.reason, secrets) }));
-      journal = { ...journal, degraded: [...journal.degraded, ...entries] };
-      await save?.(journal);
-    }
-    const receipt = await runPlan(plan, {
+    if (prior.length === 0) return executePlan(prepared, plan, prepared.journal, save, trace);
+    const entries = prior.map((entry) => ({ ...entry, reason: redactSecrets(entry.reason, secrets) }));
+    const journal = { ...prepared.journal, degraded: [...prepared.journal.degraded, ...entries] };
+    return Promise.resolve(save?.(journal)).then(() => executePlan(prepared, plan, journal, save, trace));
+  };
+
+  const executePlan = (
+    prepared: PreparedSend,
+    plan: ExecutionPlan,
+    journal: DeliveryJournal,
+    save: RunContext["save"],
+    trace: SendTrace | undefined,
+  ): Promise<DeliveryReceipt> => {
+    const { target, options } = prepared;
+    const key = options.idempotencyKey;
+    const receipt = runPlan(plan, {
       transport,
       target,
       retry: { policy, clock, pacer, to: target.to, signal: options.signal, gate, trace },
@@ -231,8 +245,11 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
       ambiguous: options.ambiguous ?? (policy.retryAmbiguous ? "resend" : "report"),
       secrets,
     });
-    if (receipt.ok || receipt.messages.length > 0) prepared.remember();
-    return receipt;
+    if (prepared.remember === nothing) return receipt;
+    return receipt.then((done) => {
+      if (done.ok || done.messages.length > 0) prepared.remember();
+      return done;
+    });
   };
 
   const run = (plan: ExecutionPlan, target: Target, options: RunOptions = {}): Promise<DeliveryReceipt> =>
@@ -316,7 +333,15 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
     try {
       const checked = check(input, target, options);
       const key = checked.options.idempotencyKey;
-      if (key === undefined) return await execute(await prepare(checked), undefined, undefined, trace);
+      if (key === undefined) {
+        const prepared = prepare(checked);
+        return await execute(
+          prepared instanceof Promise ? await prepared : prepared,
+          undefined,
+          undefined,
+          trace,
+        );
+      }
       return await exclusive(key, async () => execute(await prepare(checked), undefined, undefined, trace));
     } catch (error) {
       throw redacted(error);
@@ -403,6 +428,14 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
 }
 
 function nothing(): void {}
+
+/** What text alone keeps of its media: nothing, and nothing to remember. */
+const TEXT_ONLY = { inputs: [], remember: nothing };
+
+/** The journal of a send with no journal stored yet. */
+function freshJournal(fingerprint: string): DeliveryJournal {
+  return { version: JOURNAL_VERSION, fingerprint, messages: [], degraded: [], deliveredParts: [] };
+}
 
 /**
  * The message the first operation replies to, and why a reply the payload asks for is not

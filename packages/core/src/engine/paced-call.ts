@@ -6,9 +6,11 @@ import { type RetryContext, withRetries } from "./retry.js";
  * A platform that says the target's budget is spent (`rateLimit.remaining` 0) holds that
  * target until its reset, whichever kind of call it said so on.
  */
-export async function pacedCall(call: () => Promise<SentMessage>, retry: RetryContext): Promise<SentMessage> {
-  const sent = await withRetries(call, retry);
+export function pacedCall(call: () => Promise<SentMessage>, retry: RetryContext): Promise<SentMessage> {
+  return withRetries(call, retry, pauseWhenSpent);
+}
+
+function pauseWhenSpent(sent: SentMessage, retry: RetryContext): void {
   if (sent.rateLimit !== undefined && sent.rateLimit.remaining <= 0)
     retry.pacer.pause(retry.to, sent.rateLimit.resetAfterMs);
-  return sent;
 }

@@ -19,6 +19,12 @@ export interface Pacer {
     kind?: keyof RequestCounts,
   ): Promise<PacerTicket>;
   /**
+   * {@link acquire} without waiting: the ticket when nothing waits for `to` and every
+   * applicable limit and hold allows an operation of `kind` now (it is taken then), else
+   * `undefined` and nothing taken. Most calls pass so, with no promise or waiter to build.
+   */
+  take(to: string, kind?: keyof RequestCounts): PacerTicket | undefined;
+  /**
    * The platform said `to` is exhausted (a rate-limit header with nothing remaining):
    * hold every operation to that target for `ms`, whatever limits are declared.
    */
@@ -249,9 +255,17 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
    * full bucket is opened again: the whole allowance is held back until this one is answered.
    */
   const releaseFirst = (lane: Lane): void => {
-    const kind = headKind(lane);
+    const ticket = takeTokens(lane.own, lane.shared, headKind(lane));
+    const waiter = lane.queue.shift() as Waiter;
+    waiter.done = true;
+    if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort);
+    waiter.resolve(ticket);
+  };
+
+  /** Take the tokens of a send of `kind` from buckets refilled to now: the ticket of its release. */
+  const takeTokens = (own: Bucket[], shared: Bucket[], kind: keyof RequestCounts): Ticket => {
     let opened: Bucket[] | undefined;
-    for (const of of [lane.own, lane.shared])
+    for (const of of [own, shared])
       for (const bucket of of) {
         if (bucket.tokens >= bucket.capacity - EPSILON) {
           bucket.capacity = bucket.rule.capacity;
@@ -261,10 +275,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
         }
         bucket.tokens -= cost(bucket, kind);
       }
-    const waiter = lane.queue.shift() as Waiter;
-    waiter.done = true;
-    if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort);
-    waiter.resolve({ releasedAt: clock.now(), opened });
+    return { releasedAt: clock.now(), opened };
   };
 
   const timer = (ms: number, fire: () => void): AbortController => {
@@ -388,6 +399,17 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
         else lane.queue.push(waiter);
         if (lane.queue.size === 1 || retry) if (!lane.queued) advance(lane);
       });
+    },
+    take(to, kind = "text") {
+      // A lane is there while operations to `to` wait (or line up for a global token).
+      if (lanes.has(to)) return undefined;
+      const now = clock.now();
+      const own = applicable(to, now, "target");
+      if (holdWait(to, now) > 0 || waitFor(own, now, kind) > 0) return undefined;
+      const shared = applicable(to, now, "global");
+      if (shared.length > 0 && (ready.peek() !== undefined || waitFor(shared, now, kind) > 0))
+        return undefined;
+      return takeTokens(own, shared, kind);
     },
     pause(to, ms) {
       hold(to, ms, "target");

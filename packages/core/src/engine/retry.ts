@@ -112,14 +112,21 @@ export interface RetryContext {
  * the scope it names for concurrent sends, and slowing the pacer) when within `maxRetryWaitMs`; a network failure
  * before sending backs off 0.5 s, 1 s, 2 s…; ambiguous failures (timeouts, resets, 5xx)
  * are retried only with `retryAmbiguous`, or with `resendAmbiguous` (a platform that
- * deduplicates the call by its key). The last error is thrown as is.
+ * deduplicates the call by its key). The last error is thrown as is. `onAnswer` sees the
+ * answer after the pacer has it, before it is returned (no async layer of its own).
  */
-export async function withRetries<T>(call: () => Promise<T>, context: RetryContext): Promise<T> {
+export async function withRetries<T>(
+  call: () => Promise<T>,
+  context: RetryContext,
+  onAnswer?: (answer: T, context: RetryContext) => void,
+): Promise<T> {
   const { policy, clock, pacer, to, signal, gate, beforeCall } = context;
   let limited = false;
   for (let retries = 0; ; retries += 1) {
+    // A call nothing holds up takes its token at once, without a turn of the microtask queue.
+    signal?.throwIfAborted();
     const asked = waitChannel.hasSubscribers ? clock.now() : undefined;
-    const ticket = await pacer.acquire(to, signal, limited, context.kind);
+    const ticket = pacer.take(to, context.kind) ?? (await pacer.acquire(to, signal, limited, context.kind));
     // Only a call the pacer held is a wait worth telling (most calls pass at once).
     const waited = asked === undefined ? 0 : clock.now() - asked;
     if (waited > 0)
@@ -132,6 +139,7 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
         parent: context.trace,
       }));
     // Every released call is answered to the pacer (its latency allowance), gate included.
+    let answer: T;
     try {
       // Absent hooks cost no await (each is a turn of the microtask queue per call).
       if (gate !== undefined)
@@ -141,13 +149,11 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
           context.part === undefined ? { attempt: retries } : { part: context.part, attempt: retries },
         );
       if (beforeCall !== undefined) await beforeCall();
-      const answer = await traced(
+      answer = await traced(
         callChannel,
         () => ({ to, part: context.part, attempt: retries, kind: context.kind, parent: context.trace }),
         call,
       );
-      pacer.answered(ticket);
-      return answer;
     } catch (error) {
       pacer.answered(ticket);
       signal?.throwIfAborted();
@@ -166,6 +172,10 @@ export async function withRetries<T>(call: () => Promise<T>, context: RetryConte
         }));
         pacer.limited(to, delay, error.scope);
       } else await clock.sleep(delay, signal);
+      continue;
     }
+    pacer.answered(ticket);
+    onAnswer?.(answer, context);
+    return answer;
   }
 }

@@ -28,6 +28,20 @@ describe("createAdapter: text", () => {
     expect(op.text.plain).toContain("Hello world");
   });
 
+  it("hands a short text to the transport before send returns: it waits for nothing it need not", async () => {
+    const { adapter, transport, clock } = harness({
+      rateLimits: [{ scope: "target", limit: 1, intervalMs: 1_000 }],
+    });
+    const sending = adapter.send({ text: "Hello **world**" }, to);
+    expect(transport.calls).toHaveLength(1);
+    expect((await clock.run(sending)).ok).toBe(true);
+    // A second send must wait for the limit's token: it is queued, not sent at once.
+    const next = adapter.send({ text: "Again" }, to);
+    expect(transport.calls).toHaveLength(1);
+    expect((await clock.run(next)).ok).toBe(true);
+    expect(transport.calls.map((call) => call.at)).toEqual([0, 1_000]);
+  });
+
   it("splits long text within the limit, one part per chunk, nothing lost", async () => {
     const { send, transport } = harness();
     const receipt = await send({ text: long }, to);

@@ -204,6 +204,33 @@ describe("pacer", () => {
     expect(clock.now()).toBe(3_000);
   });
 
+  it("take releases at once only what acquire would release at once, and takes its tokens", async () => {
+    const clock = createManualClock();
+    const pacer = createPacer(
+      [
+        { scope: "target", limit: 1, intervalMs: 1_000, burst: 2 },
+        { scope: "global", limit: 3, intervalMs: 10_000 },
+      ],
+      clock,
+      { margin: 0, latencyMs: 0 },
+    );
+    expect(pacer.take("a")).toEqual(expect.objectContaining({ releasedAt: 0 }));
+    expect(pacer.take("a")).toBeDefined();
+    // Its burst of two is spent: nothing taken, and an acquire waits its refill.
+    expect(pacer.take("a")).toBeUndefined();
+    const waiting = pacer.acquire("a");
+    await clock.advance(999);
+    // One token back for `a`, but a waiter is first in line.
+    expect(pacer.take("a")).toBeUndefined();
+    expect((await clock.run(waiting)).releasedAt).toBe(1_000);
+    // The global limit's three tokens are spent until it refills (a token in 3.3 s).
+    expect(pacer.take("b")).toBeUndefined();
+    pacer.pause("c", 5_000);
+    await clock.advance(3_000);
+    expect(pacer.take("c")).toBeUndefined();
+    expect(pacer.take("b")).toBeDefined();
+  });
+
   it("a retry goes first in its target's queue; an aborted waiter leaves it", async () => {
     const clock = createManualClock();
     const pacer = createPacer([{ scope: "target", limit: 1, intervalMs: 1_000 }], clock, {
