@@ -224,6 +224,13 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
 
   const holdWait = (to: string, now: number): number => Math.max(holdAll, holds.get(to) ?? 0) - now;
 
+  /**
+   * Milliseconds until the holds of `to` and its own buckets allow a send of `kind` (refilled to
+   * `now`; 0 or less: now). A send the target allows goes once its global buckets do too.
+   */
+  const ownWait = (to: string, own: Bucket[], now: number, kind: keyof RequestCounts): number =>
+    Math.max(holdWait(to, now), waitFor(own, now, kind));
+
   const prune = (now: number): void => {
     for (const [key, bucket] of buckets) {
       if (bucket.to === undefined || lanes.has(bucket.to)) continue;
@@ -295,7 +302,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
         return;
       }
       const now = clock.now();
-      const wait = Math.max(holdWait(lane.to, now), waitFor(lane.own, now, headKind(lane)));
+      const wait = ownWait(lane.to, lane.own, now, headKind(lane));
       if (wait > 0) {
         lane.timer = timer(wait, () => {
           lane.timer = undefined;
@@ -325,12 +332,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
       for (let lane = ready.peek(); lane !== undefined; lane = ready.peek()) {
         const now = clock.now();
         const head = lane.queue.peek();
-        if (
-          head === undefined ||
-          head.done ||
-          holdWait(lane.to, now) > 0 ||
-          waitFor(lane.own, now, head.kind) > 0
-        ) {
+        if (head === undefined || head.done || ownWait(lane.to, lane.own, now, head.kind) > 0) {
           ready.shift();
           lane.queued = false;
           advance(lane);
@@ -405,7 +407,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
       if (lanes.has(to)) return undefined;
       const now = clock.now();
       const own = applicable(to, now, "target");
-      if (holdWait(to, now) > 0 || waitFor(own, now, kind) > 0) return undefined;
+      if (ownWait(to, own, now, kind) > 0) return undefined;
       const shared = applicable(to, now, "global");
       if (shared.length > 0 && (ready.peek() !== undefined || waitFor(shared, now, kind) > 0))
         return undefined;
