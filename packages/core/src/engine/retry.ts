@@ -122,9 +122,11 @@ export async function withRetries<T>(
 ): Promise<T> {
   const { policy, clock, pacer, to, signal, gate, beforeCall } = context;
   let limited = false;
+  // Checked once here: a retry comes after the check of the failure before it, and a sleep
+  // ends on an abort.
+  signal?.throwIfAborted();
   for (let retries = 0; ; retries += 1) {
     // A call nothing holds up takes its token at once, without a turn of the microtask queue.
-    signal?.throwIfAborted();
     const asked = waitChannel.hasSubscribers ? clock.now() : undefined;
     const ticket = pacer.take(to, context.kind) ?? (await pacer.acquire(to, signal, limited, context.kind));
     // Only a call the pacer held is a wait worth telling (most calls pass at once).
