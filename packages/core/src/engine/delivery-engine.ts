@@ -214,21 +214,24 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
     if (plan === undefined) return Promise.resolve(receiptOf(prepared.journal, []));
     const key = prepared.options.idempotencyKey;
     const save = key === undefined ? undefined : journalSaver(store, key);
-    if (prior.length === 0) return executePlan(prepared, plan, prepared.journal, save, trace);
+    if (prior.length === 0) return executePlan(prepared, plan, prepared.journal, key, save, trace);
     const entries = prior.map((entry) => ({ ...entry, reason: redactSecrets(entry.reason, secrets) }));
     const journal = { ...prepared.journal, degraded: [...prepared.journal.degraded, ...entries] };
-    return Promise.resolve(save?.(journal)).then(() => executePlan(prepared, plan, journal, save, trace));
+    return Promise.resolve(save?.(journal)).then(() =>
+      executePlan(prepared, plan, journal, key, save, trace),
+    );
   };
 
+  // `key`: the send's idempotencyKey, `save` its journal's saver (both absent without one).
   const executePlan = (
     prepared: PreparedSend,
     plan: ExecutionPlan,
     journal: DeliveryJournal,
+    key: string | undefined,
     save: RunContext["save"],
     trace: SendTrace | undefined,
   ): Promise<DeliveryReceipt> => {
     const { target, options } = prepared;
-    const key = options.idempotencyKey;
     const receipt = runPlan(plan, {
       transport,
       target,
