@@ -3,17 +3,18 @@
  * `idempotencyKey`, or a random id per send), the target, the part and what the operation
  * sends of it, so it is the same on every retry and in every process that repeats the send.
  */
-import { hash, randomUUID } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 
 /** What an operation of a part sends: the part itself, or its caption rescued as text. */
 export type OperationRole = "part" | "caption";
 
 /**
- * The key of a send without `idempotencyKey`: random characters its operations' keys start
- * with. No other process repeats such a send, so they need no hash binding them to the target.
+ * The key of a send without `idempotencyKey`: characters its operations' keys start with,
+ * this process's and this send's own. No other process repeats such a send, so they need no
+ * hash binding them to the target.
  */
 export interface RandomSendKey {
-  /** 18 random hexadecimal digits (72 bits). */
+  /** 18 base64url digits: 12 random per process (72 bits), then 6 counting its sends. */
   random: string;
 }
 
@@ -27,19 +28,36 @@ export function operationKey(
   role: OperationRole,
 ): string {
   if (typeof sendKey !== "string") {
-    // The random digits, then the part and role in six base64url digits: 24 characters, as a hash's.
-    let n = part * 2 + (role === "caption" ? 1 : 0);
-    let suffix = "";
-    for (let i = 0; i < 6; i += 1, n = Math.floor(n / 64)) suffix = DIGITS[n % 64] + suffix;
-    return sendKey.random + suffix;
+    // The send's digits, then the part and role in six more: 24 characters, as a hash's.
+    return sendKey.random + sixDigits(part * 2 + (role === "caption" ? 1 : 0));
   }
   // One-shot hash: a third of createHash's cost on a string this short.
   return hash("sha256", JSON.stringify([sendKey, to, part, role]), "base64url").slice(0, 24);
 }
 
-/** A send key for a send without `idempotencyKey`: random, so its operations' keys are its own. */
+/** Sends numbered under {@link prefix}: six base64url digits' worth, then a new prefix. */
+const PER_PREFIX = 64 ** 6;
+let prefix = "";
+let sends = PER_PREFIX;
+
+/**
+ * A send key for a send without `idempotencyKey`: a random prefix drawn once per process, and
+ * the send's number. Unique among the process's sends, as random digits per send would only
+ * be likely to be, and with no random draw per send.
+ */
 export function randomSendKey(): RandomSendKey {
-  // Random hex digits of a v4 UUID (its version and variant digits left out).
-  const uuid = randomUUID();
-  return { random: uuid.slice(0, 8) + uuid.slice(9, 13) + uuid.slice(24, 30) };
+  if (sends === PER_PREFIX) {
+    prefix = randomBytes(9).toString("base64url");
+    sends = 0;
+  }
+  const key = { random: prefix + sixDigits(sends) };
+  sends += 1;
+  return key;
+}
+
+/** `n` (below 64⁶) as six base64url digits, most significant first. */
+function sixDigits(n: number): string {
+  let out = "";
+  for (let i = 0, rest = n; i < 6; i += 1, rest = Math.floor(rest / 64)) out = DIGITS[rest % 64] + out;
+  return out;
 }

@@ -33,6 +33,18 @@ describe("operation keys", () => {
     expect(two).not.toBe(one);
   });
 
+  it("without idempotencyKey, no two sends of a process share a key, whichever adapter sends them", async () => {
+    const one = harness();
+    const two = harness();
+    for (let i = 0; i < 200; i += 1) {
+      await one.send({ text: "hi" }, to);
+      await two.send({ text: "hi" }, to);
+    }
+    const all = [...keys(one.transport.calls), ...keys(two.transport.calls)];
+    expect(all).toHaveLength(400);
+    expect(new Set(all).size).toBe(400);
+  });
+
   it("without idempotencyKey, a send's parts share its random digits and differ in the rest", async () => {
     const { send, transport } = harness(small);
     await send(twoParts, to);
