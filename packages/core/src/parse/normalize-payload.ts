@@ -28,15 +28,19 @@ import { checkRemoteMediaUrl } from "./remote-url.js";
 export function normalizePayload(input: ReplyPayloadInput, options: ParseOptions = {}): ReplyPayload {
   const payload = validatePayload(input);
   const parsed = parseReply(payload.text ?? "", options);
+  // Text alone (most payloads) has nothing to merge: no list is built for it.
   const mediaUrls = dedupeMedia(
-    [
-      ...(payload.mediaUrls ?? []),
-      ...(payload.mediaUrl === undefined ? [] : [payload.mediaUrl]),
-      ...parsed.mediaUrls,
-    ],
+    payload.mediaUrls === undefined && payload.mediaUrl === undefined
+      ? parsed.mediaUrls
+      : [
+          ...(payload.mediaUrls ?? []),
+          ...(payload.mediaUrl === undefined ? [] : [payload.mediaUrl]),
+          ...parsed.mediaUrls,
+        ],
     options.workspaceDir,
   );
-  const media = distinctAttachments(payload.media ?? [], mediaUrls, options.workspaceDir);
+  const media =
+    payload.media === undefined ? [] : distinctAttachments(payload.media, mediaUrls, options.workspaceDir);
   if (mediaUrls.length + media.length > MAX_MEDIA) {
     throw new PayloadError(`invalid reply payload: more than ${MAX_MEDIA} media`, [
       { path: ["text"], message: `more than ${MAX_MEDIA} media`, code: "too_big" },
@@ -48,14 +52,17 @@ export function normalizePayload(input: ReplyPayloadInput, options: ParseOptions
     media,
     audioAsVoice: payload.audioAsVoice === true || parsed.audioAsVoice,
     replyToCurrent: payload.replyToCurrent === true || parsed.replyToCurrent,
-    embeds: [...(payload.embeds ?? []), ...parsed.embeds],
+    embeds: payload.embeds === undefined ? parsed.embeds : [...payload.embeds, ...parsed.embeds],
   };
   // A refused `MEDIA:` line stays in the text, so normalizing again finds it again: keep one entry.
-  const refused: RefusedMedia[] = [];
-  for (const entry of [...((payload as ReplyPayload).refusedMedia ?? []), ...(parsed.refusedMedia ?? [])])
-    if (!refused.some((seen) => seen.reference === entry.reference && seen.reason === entry.reason))
-      refused.push(entry);
-  if (refused.length > 0) result.refusedMedia = refused;
+  const given = (payload as ReplyPayload).refusedMedia;
+  if (given !== undefined || parsed.refusedMedia !== undefined) {
+    const refused: RefusedMedia[] = [];
+    for (const entry of [...(given ?? []), ...(parsed.refusedMedia ?? [])])
+      if (!refused.some((seen) => seen.reference === entry.reference && seen.reason === entry.reason))
+        refused.push(entry);
+    if (refused.length > 0) result.refusedMedia = refused;
+  }
   const replyToId = payload.replyToId !== undefined ? payload.replyToId : parsed.replyToId;
   if (replyToId !== undefined) result.replyToId = replyToId;
   return result;
@@ -67,8 +74,9 @@ export function normalizePayload(input: ReplyPayloadInput, options: ParseOptions
  * URLs themselves), keep the first reference of each media identity.
  */
 export function dedupeMedia(refs: readonly string[], workspaceDir?: string): string[] {
-  const seen = new Set<string>();
   const out: string[] = [];
+  if (refs.length === 0) return out;
+  const seen = new Set<string>();
   for (const ref of refs) {
     const check = /^https:/i.test(ref.trim()) ? checkRemoteMediaUrl(ref) : undefined;
     const trimmed = check?.ok ? check.url : ref.trim();

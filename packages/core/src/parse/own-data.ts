@@ -11,7 +11,16 @@ const MAX_DEPTH = 6;
 type Path = Array<string | number>;
 
 /**
- * Copy objects and arrays into prototype-free objects and plain arrays, reading own
+ * The prototype of every copied object: empty, frozen and prototype-free itself, so nothing is
+ * inherited through it. A copy made with it keeps V8's fast properties, where one made with
+ * `Object.create(null)` is a dictionary (three times the bytes, slower reads).
+ */
+const NOTHING_INHERITED: object = Object.freeze(Object.create(null));
+
+const isEnumerable = Object.prototype.propertyIsEnumerable;
+
+/**
+ * Copy objects and arrays into objects that inherit nothing and plain arrays, reading own
  * enumerable string-keyed properties only (a getter is called once, inside the guard).
  * Byte views (`Uint8Array`, …) and primitives are returned as they are, for the validator
  * to judge. Throws {@link PayloadError} naming the field when reading it throws.
@@ -54,14 +63,14 @@ function copy(value: unknown, path: Path, depth: number): unknown {
     }
     return out;
   }
-  const out: Record<string, unknown> = Object.create(null);
+  const out: Record<string, unknown> = Object.create(NOTHING_INHERITED);
   for (const key of keys) {
     if (typeof key !== "string") continue;
     let field: unknown;
     try {
-      const descriptor = Object.getOwnPropertyDescriptor(object, key);
-      if (descriptor === undefined || descriptor.enumerable !== true) continue;
-      field = "value" in descriptor ? descriptor.value : descriptor.get?.call(object);
+      // An own key: the read below finds the own property (a getter is called there, once).
+      if (!isEnumerable.call(object, key)) continue;
+      field = (object as Record<string, unknown>)[key];
     } catch (error) {
       throw unreadable([...path, key], error);
     }

@@ -63,10 +63,11 @@ function finish(text: string, media: readonly PlacedMedia[]): ParsedReply {
 /** Cut the text at each media reference (first occurrence of each URL); fill `mediaUrls`. */
 function segment(text: string, media: readonly PlacedMedia[], urls: string[]): ReplySegment[] {
   const segments: ReplySegment[] = [];
-  const seen = new Set<string>();
+  // Made for media only: text alone (most replies) has nothing to tell apart.
+  const seen = media.length === 0 ? undefined : new Set<string>();
   let from = 0;
   for (const item of media) {
-    if (seen.has(item.url)) continue;
+    if (seen === undefined || seen.has(item.url)) continue;
     seen.add(item.url);
     urls.push(item.url);
     const piece = text.slice(from, Math.max(from, item.at)).trim();

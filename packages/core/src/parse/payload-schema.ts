@@ -48,10 +48,7 @@ function payloadSchema() {
 
   return z
     .strictObject({
-      text: z
-        .string()
-        .refine((text) => Buffer.byteLength(text, "utf8") <= MAX_TEXT_BYTES, { message: "text is over 1 MB" })
-        .optional(),
+      text: z.string().refine(withinTextLimit, { message: "text is over 1 MB" }).optional(),
       mediaUrl: z.string().optional(),
       mediaUrls: z.array(z.string()).max(MAX_MEDIA).optional(),
       media: z.array(attachment).max(MAX_MEDIA).optional(),
@@ -96,14 +93,15 @@ export function validatePayload(raw: unknown): ReplyPayloadInput {
  */
 function isTextOnly(value: unknown): value is ReplyPayloadInput {
   if (typeof value !== "object" || value === null) return false;
-  const keys = Object.keys(value);
+  // A copy inherits nothing (ownData): its keys are its own.
+  for (const key in value) if (key !== "text") return false;
   const text = (value as { text?: unknown }).text;
-  return (
-    keys.length === 1 &&
-    keys[0] === "text" &&
-    typeof text === "string" &&
-    Buffer.byteLength(text, "utf8") <= MAX_TEXT_BYTES
-  );
+  return typeof text === "string" && withinTextLimit(text);
+}
+
+/** Whether `text` is at most {@link MAX_TEXT_BYTES} in UTF-8 (a UTF-16 unit is at most 3 bytes). */
+function withinTextLimit(text: string): boolean {
+  return text.length <= MAX_TEXT_BYTES / 3 || Buffer.byteLength(text, "utf8") <= MAX_TEXT_BYTES;
 }
 
 function toPayloadIssue(issue: z.core.$ZodIssue): PayloadIssue {

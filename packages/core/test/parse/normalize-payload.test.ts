@@ -30,6 +30,7 @@ describe("normalizePayload validation", () => {
     ["unknown key (a typo)", { mediaURL: "/a.png" }, []],
     ["unknown key next to text", { text: "hi", mediaURL: "/a.png" }, []],
     ["text one byte over 1 MB", { text: `${"a".repeat(1024 * 1024 - 1)}é` }, ["text"]],
+    ["text of 3-byte characters just over 1 MB", { text: "€".repeat(349_526) }, ["text"]],
     ["replyToId a number", { replyToId: 5 }, ["replyToId"]],
     ["bad embed", { embeds: [{ type: "canvas", preview: {} }] }, ["embeds", 0, "preview", "kind"]],
   ])("%s", (_, input, path) => {
@@ -152,6 +153,8 @@ describe("normalizePayload on hostile objects", () => {
       });
       expect(payload.mediaUrls).toEqual([]);
       expect(payload.media).toEqual([{ mimeType: "text/plain", data: new Uint8Array([104, 105]) }]);
+      // The copied attachment inherits nothing: the polluted field is not read through it.
+      expect(payload.media[0]?.filePath).toBeUndefined();
     } finally {
       delete proto.mediaUrls;
       delete proto.mediaUrl;
