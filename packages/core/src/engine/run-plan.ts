@@ -50,13 +50,18 @@ export async function runPlan(plan: ExecutionPlan, context: RunContext): Promise
   // Without a store the journal was made for this send alone: it is filled in place, and
   // only gathers the receipt's entries (nothing reads its part lists afterwards).
   const journal = save === undefined ? context.journal : withoutSending(structuredClone(context.journal));
-  journal.partCount = plan.parts.length;
-  const delivered = new Set(journal.deliveredParts);
-  const ambiguous = new Set(journal.ambiguousParts);
+  // What is known of each part, by index: one array where two Sets cost a send their tables.
+  // A stored index that is no part of this plan is left out (it bounds the array).
+  const count = plan.parts.length;
+  journal.partCount = count;
+  const marks: PartMark[] = [];
+  for (const index of journal.ambiguousParts ?? []) if (index < count) marks[index] = "ambiguous";
+  for (const index of journal.deliveredParts) if (index < count) marks[index] = "delivered";
   // A journal saved while a part was being sent: the process stopped there; it may have gone
   // out. Resent with the same key only while the platform is sure to remember it.
   const sending = context.journal.sending;
-  if (sending !== undefined && !delivered.has(sending) && !remembered(context)) ambiguous.add(sending);
+  if (sending !== undefined && sending < count && marks[sending] !== "delivered" && !remembered(context))
+    marks[sending] = "ambiguous";
   const writeAhead = context.writeAhead === true ? save : undefined;
   // When the part being marked was first marked: kept across its attempts and across runs, so
   // the platform's memory of its key is measured from the first request that may have arrived.
@@ -70,24 +75,23 @@ export async function runPlan(plan: ExecutionPlan, context: RunContext): Promise
   /** Set once the platform proved unreachable: the parts after it fail at once (fail fast). */
   let down: OutboxError | undefined;
 
-  for (let index = 0; index < plan.parts.length; index += 1) {
+  for (let index = 0; index < count; index += 1) {
     const part = plan.parts[index] as ExecutablePart;
-    if (delivered.has(index)) continue;
+    if (marks[index] === "delivered") continue;
     if (part.type === "failed") {
       failures.push(failure(index, part.error, secrets, part));
       continue;
     }
-    if (ambiguous.has(index) && context.ambiguous === "report") {
+    if (marks[index] === "ambiguous" && context.ambiguous === "report") {
       failures.push(failure(index, maybeDelivered(index), secrets, part));
       continue;
     }
-    if (ambiguous.has(index) && context.ambiguous === "delivered") {
+    if (marks[index] === "ambiguous" && context.ambiguous === "delivered") {
       // The caller saw it arrive: the journal records it as delivered, with no message id.
-      delivered.add(index);
-      ambiguous.delete(index);
+      marks[index] = "delivered";
       if (save === undefined) continue;
-      journal.deliveredParts = ascending(delivered);
-      journal.ambiguousParts = ascending(ambiguous);
+      journal.deliveredParts = marked(marks, "delivered");
+      journal.ambiguousParts = marked(marks, "ambiguous");
       await saveOrNote(save, journal, index, context);
       continue;
     }
@@ -108,7 +112,7 @@ export async function runPlan(plan: ExecutionPlan, context: RunContext): Promise
             if (firstMark?.part !== index) firstMark = { part: index, at: Date.now() };
             return writeAhead({
               ...journal,
-              ambiguousParts: ascending(ambiguous),
+              ambiguousParts: marked(marks, "ambiguous"),
               sending: index,
               sendingAt: firstMark.at,
             });
@@ -126,10 +130,8 @@ export async function runPlan(plan: ExecutionPlan, context: RunContext): Promise
     );
     const entries = degradations(result.error === undefined ? plan.degraded : [], result, index, secrets);
     const unsure = result.error !== undefined && isAmbiguous(result.error);
-    if (unsure) ambiguous.add(index);
-    else ambiguous.delete(index);
+    marks[index] = result.error === undefined ? "delivered" : unsure ? "ambiguous" : undefined;
     if (result.error === undefined) {
-      delivered.add(index);
       if (context.replyDropped !== undefined && !droppedNoted)
         entries.unshift({ part: index, ...context.replyDropped });
       droppedNoted = true;
@@ -143,8 +145,8 @@ export async function runPlan(plan: ExecutionPlan, context: RunContext): Promise
     for (const message of result.messages) journal.messages.push(message);
     for (const entry of entries) journal.degraded.push(entry);
     if (save === undefined) continue;
-    journal.deliveredParts = ascending(delivered);
-    journal.ambiguousParts = ascending(ambiguous);
+    journal.deliveredParts = marked(marks, "delivered");
+    journal.ambiguousParts = marked(marks, "ambiguous");
     await saveOrNote(save, journal, index, context);
   }
   return receiptOf(journal, failures);
@@ -250,12 +252,13 @@ function degradations(
   return entries;
 }
 
-/** A set of part indexes as an ascending array (parts are mostly added in order: no sort then). */
-function ascending(parts: ReadonlySet<number>): number[] {
+/** What a send knows of a part: delivered, possibly delivered (ambiguous), or neither. */
+type PartMark = "delivered" | "ambiguous" | undefined;
+
+/** The indexes of the parts marked `mark`, ascending. */
+function marked(marks: readonly PartMark[], mark: "delivered" | "ambiguous"): number[] {
   const out: number[] = [];
-  for (const index of parts) out.push(index);
-  for (let i = 1; i < out.length; i += 1)
-    if ((out[i - 1] as number) > (out[i] as number)) return out.sort((a, b) => a - b);
+  for (let index = 0; index < marks.length; index += 1) if (marks[index] === mark) out.push(index);
   return out;
 }
 

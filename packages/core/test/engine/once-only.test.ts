@@ -2,8 +2,9 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SentMessage } from "../../src/adapter/types.js";
+import type { DeliveryJournal, SentMessage } from "../../src/adapter/types.js";
 import { createFileStore } from "../../src/engine/file-store.js";
+import { createMemoryStore } from "../../src/engine/memory-store.js";
 import { PayloadError, PlatformError, TransportError } from "../../src/errors/errors.js";
 import { harness } from "./support/harness.js";
 
@@ -38,6 +39,20 @@ describe("once-only delivery", () => {
     const third = await send({ text }, to, { idempotencyKey: "k1" });
     expect(third).toEqual(second);
     expect(transport.calls).toHaveLength(5);
+  });
+
+  it("resumes a stored journal that names a part its plan does not have, and saves only the plan's", async () => {
+    const store = createMemoryStore();
+    const { send, transport } = harness(small, { store });
+    transport.behave((op) => (op.type === "text" && op.text.text.startsWith("two") ? refuse() : undefined));
+    await send({ text }, to, { idempotencyKey: "odd" });
+    const stored = (await store.get("odd")) as DeliveryJournal;
+    await store.set("odd", { ...stored, ambiguousParts: [7] });
+    transport.behave(() => undefined);
+    const receipt = await send({ text }, to, { idempotencyKey: "odd" });
+    expect(receipt.ok).toBe(true);
+    expect(transport.calls).toHaveLength(5);
+    expect(await store.get("odd")).toMatchObject({ deliveredParts: [0, 1, 2, 3], ambiguousParts: [] });
   });
 
   it('settles an ambiguous part on the same adapter: ambiguous "resend" sends it once, "delivered" records it', async () => {
