@@ -17,8 +17,6 @@ type Path = Array<string | number>;
  */
 const NOTHING_INHERITED: object = Object.freeze(Object.create(null));
 
-const isEnumerable = Object.prototype.propertyIsEnumerable;
-
 /**
  * Copy objects and arrays into objects that inherit nothing and plain arrays, reading own
  * enumerable string-keyed properties only (a getter is called once, inside the guard).
@@ -37,17 +35,17 @@ function kept(value: unknown, depth: number): boolean {
 function copy(value: unknown, path: Path, depth: number): unknown {
   if (kept(value, depth)) return value;
   const object = value as object;
-  let keys: Array<string | symbol> | undefined;
+  let array: boolean;
   try {
-    keys = Array.isArray(object) ? undefined : Reflect.ownKeys(object);
+    array = Array.isArray(object);
   } catch (error) {
     throw unreadable(path, error);
   }
-  if (keys === undefined) {
-    const array = object as unknown[];
+  if (array) {
+    const items = object as unknown[];
     let length: number;
     try {
-      length = array.length;
+      length = items.length;
     } catch (error) {
       throw unreadable(path, error);
     }
@@ -55,7 +53,7 @@ function copy(value: unknown, path: Path, depth: number): unknown {
     for (let i = 0; i < length; i++) {
       let item: unknown;
       try {
-        item = Object.hasOwn(array, i) ? array[i] : undefined;
+        item = Object.hasOwn(items, i) ? items[i] : undefined;
       } catch (error) {
         throw unreadable([...path, i], error);
       }
@@ -63,18 +61,22 @@ function copy(value: unknown, path: Path, depth: number): unknown {
     }
     return out;
   }
+  // `for…in` walks the enumerable string keys (with no list of them made, where
+  // `Reflect.ownKeys` makes one); the inherited ones are skipped. A getter is called once.
   const out: Record<string, unknown> = Object.create(NOTHING_INHERITED);
-  for (const key of keys) {
-    if (typeof key !== "string") continue;
-    let field: unknown;
-    try {
-      // An own key: the read below finds the own property (a getter is called there, once).
-      if (!isEnumerable.call(object, key)) continue;
-      field = (object as Record<string, unknown>)[key];
-    } catch (error) {
-      throw unreadable([...path, key], error);
+  let reading: string | undefined;
+  try {
+    for (const key in object) {
+      reading = key;
+      if (Object.hasOwn(object, key)) out[key] = (object as Record<string, unknown>)[key];
+      reading = undefined;
     }
-    out[key] = kept(field, depth + 1) ? field : copy(field, [...path, key], depth + 1);
+  } catch (error) {
+    throw unreadable(reading === undefined ? path : [...path, reading], error);
+  }
+  for (const key in out) {
+    const field = out[key];
+    if (!kept(field, depth + 1)) out[key] = copy(field, [...path, key], depth + 1);
   }
   return out;
 }

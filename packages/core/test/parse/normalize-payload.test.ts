@@ -39,8 +39,16 @@ describe("normalizePayload validation", () => {
 
   it("accepts text of exactly 1 MB, and text read through a getter", () => {
     expect(normalizePayload({ text: `${"a".repeat(1024 * 1024 - 2)}é` }).text).toHaveLength(1024 * 1024 - 1);
-    const viaGetter = Object.defineProperty({}, "text", { enumerable: true, get: () => "hi **there**" });
+    let reads = 0;
+    const viaGetter = Object.defineProperty({}, "text", {
+      enumerable: true,
+      get: () => {
+        reads += 1;
+        return "hi **there**";
+      },
+    });
     expect(normalizePayload(viaGetter).text).toBe("hi **there**");
+    expect(reads).toBe(1);
   });
 
   it("lists every issue, not only the first", () => {
