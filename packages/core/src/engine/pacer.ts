@@ -105,14 +105,16 @@ interface Waiter {
 /** The waiters of one target and the buckets that apply to it. */
 interface Lane {
   to: string;
-  own: Bucket[];
-  shared: Bucket[];
+  own: readonly Bucket[];
+  shared: readonly Bucket[];
   queue: Fifo<Waiter>;
   timer: AbortController | undefined;
   queued: boolean;
 }
 
 const PRUNE_AT = 10_000;
+/** The buckets of a target no limit of a scope applies to: one list for all, never written. */
+const NO_BUCKETS: readonly Bucket[] = [];
 /** Why a pacer timer was cancelled: one shared reason, as a `DOMException` per cancel costs a stack trace. */
 const SUPERSEDED = new Error("pacer timer superseded");
 /** Tolerance for floating-point refill arithmetic. */
@@ -192,12 +194,14 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
     return bucket;
   };
 
-  const applicable = (to: string, now: number, scope: RateLimit["scope"]): Bucket[] => {
-    const out: Bucket[] = [];
+  const applicable = (to: string, now: number, scope: RateLimit["scope"]): readonly Bucket[] => {
+    let out: Bucket[] | undefined;
     for (const rule of rules)
-      if (rule.scope === scope && (rule.match === undefined || rule.match.test(to)))
+      if (rule.scope === scope && (rule.match === undefined || rule.match.test(to))) {
+        out ??= [];
         out.push(bucketOf(rule, to, now));
-    return out;
+      }
+    return out ?? NO_BUCKETS;
   };
 
   /** Tokens a send of `kind` takes of `bucket`: the requests its rule declares for the kind. */
@@ -207,7 +211,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
    * Milliseconds until every bucket in `of` holds the tokens a send of `kind` takes (refilling
    * them to `now`); a cost over the bucket's capacity waits for a full bucket and leaves it in debt.
    */
-  const waitFor = (of: Bucket[], now: number, kind: keyof RequestCounts = "text"): number => {
+  const waitFor = (of: readonly Bucket[], now: number, kind: keyof RequestCounts = "text"): number => {
     let wait = 0;
     for (const bucket of of) {
       const perMs = rate(bucket.rule, now);
@@ -228,7 +232,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
    * Milliseconds until the holds of `to` and its own buckets allow a send of `kind` (refilled to
    * `now`; 0 or less: now). A send the target allows goes once its global buckets do too.
    */
-  const ownWait = (to: string, own: Bucket[], now: number, kind: keyof RequestCounts): number =>
+  const ownWait = (to: string, own: readonly Bucket[], now: number, kind: keyof RequestCounts): number =>
     Math.max(holdWait(to, now), waitFor(own, now, kind));
 
   const prune = (now: number): void => {
@@ -261,28 +265,39 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
    * Take a token of every bucket of `lane` (refilled to now) and release its first waiter. A
    * full bucket is opened again: the whole allowance is held back until this one is answered.
    */
-  const releaseFirst = (lane: Lane): void => {
-    const ticket = takeTokens(lane.own, lane.shared, headKind(lane));
+  const releaseFirst = (lane: Lane, now: number): void => {
+    const ticket = takeTokens(lane.own, lane.shared, headKind(lane), now);
     const waiter = lane.queue.shift() as Waiter;
     waiter.done = true;
     if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort);
     waiter.resolve(ticket);
   };
 
-  /** Take the tokens of a send of `kind` from buckets refilled to now: the ticket of its release. */
-  const takeTokens = (own: Bucket[], shared: Bucket[], kind: keyof RequestCounts): Ticket => {
-    let opened: Bucket[] | undefined;
-    for (const of of [own, shared])
-      for (const bucket of of) {
-        if (bucket.tokens >= bucket.capacity - EPSILON) {
-          bucket.capacity = bucket.rule.capacity;
-          bucket.tokens = Math.min(bucket.tokens, bucket.capacity);
-          opened ??= [];
-          opened.push(bucket);
-        }
-        bucket.tokens -= cost(bucket, kind);
+  /** Take the tokens of a send of `kind` from buckets refilled to `now`: the ticket of its release. */
+  const takeTokens = (
+    own: readonly Bucket[],
+    shared: readonly Bucket[],
+    kind: keyof RequestCounts,
+    now: number,
+  ): Ticket => ({ releasedAt: now, opened: takeFrom(shared, kind, takeFrom(own, kind, undefined)) });
+
+  /** Take the tokens of a send of `kind` from each of `of`: `opened` with the full buckets it opened added. */
+  const takeFrom = (
+    of: readonly Bucket[],
+    kind: keyof RequestCounts,
+    opened: Bucket[] | undefined,
+  ): Bucket[] | undefined => {
+    let out = opened;
+    for (const bucket of of) {
+      if (bucket.tokens >= bucket.capacity - EPSILON) {
+        bucket.capacity = bucket.rule.capacity;
+        bucket.tokens = Math.min(bucket.tokens, bucket.capacity);
+        out ??= [];
+        out.push(bucket);
       }
-    return { releasedAt: clock.now(), opened };
+      bucket.tokens -= cost(bucket, kind);
+    }
+    return out;
   };
 
   const timer = (ms: number, fire: () => void): AbortController => {
@@ -318,7 +333,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
         drain();
         return;
       }
-      releaseFirst(lane);
+      releaseFirst(lane, now);
     }
   };
 
@@ -348,7 +363,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
         }
         ready.shift();
         lane.queued = false;
-        releaseFirst(lane);
+        releaseFirst(lane, now);
         advance(lane);
       }
     } finally {
@@ -411,7 +426,7 @@ export function createPacer(limits: readonly RateLimit[], clock: Clock, options:
       const shared = applicable(to, now, "global");
       if (shared.length > 0 && (ready.peek() !== undefined || waitFor(shared, now, kind) > 0))
         return undefined;
-      return takeTokens(own, shared, kind);
+      return takeTokens(own, shared, kind, now);
     },
     pause(to, ms) {
       hold(to, ms, "target");
