@@ -6,7 +6,7 @@ import {
   StoreError,
   TransportError,
 } from "../errors/errors.js";
-import { callChannel, noteWait, traced, waitChannel } from "../observe/channels.js";
+import { callChannel, noteWait, traced, type WaitNote, waitChannel } from "../observe/channels.js";
 import type { Pacer } from "./pacer.js";
 
 /** Retry bounds with their defaults applied. */
@@ -131,15 +131,7 @@ export async function withRetries<T>(
     const ticket = pacer.take(to, context.kind) ?? (await pacer.acquire(to, signal, limited, context.kind));
     // Only a call the pacer held is a wait worth telling (most calls pass at once).
     const waited = asked === undefined ? 0 : clock.now() - asked;
-    if (waited > 0)
-      noteWait(() => ({
-        to,
-        part: context.part,
-        attempt: retries,
-        reason: "pacing",
-        ms: waited,
-        parent: context.trace,
-      }));
+    if (waited > 0) noteCallWait(context, retries, "pacing", waited);
     // Every released call is answered to the pacer (its latency allowance), gate included.
     let answer: T;
     try {
@@ -151,11 +143,7 @@ export async function withRetries<T>(
           context.part === undefined ? { attempt: retries } : { part: context.part, attempt: retries },
         );
       if (beforeCall !== undefined) await beforeCall();
-      answer = await traced(
-        callChannel,
-        () => ({ to, part: context.part, attempt: retries, kind: context.kind, parent: context.trace }),
-        call,
-      );
+      answer = await tracedCall(call, context, retries);
     } catch (error) {
       pacer.answered(ticket);
       signal?.throwIfAborted();
@@ -164,14 +152,7 @@ export async function withRetries<T>(
       limited = error instanceof RateLimitedError;
       // A 429 holds its scope in the pacer; the retry waits there, first in its target's queue.
       if (error instanceof RateLimitedError) {
-        noteWait(() => ({
-          to,
-          part: context.part,
-          attempt: retries + 1,
-          reason: "retry-after",
-          ms: delay,
-          parent: context.trace,
-        }));
+        noteCallWait(context, retries + 1, "retry-after", delay);
         pacer.limited(to, delay, error.scope);
       } else await clock.sleep(delay, signal);
       continue;
@@ -180,4 +161,21 @@ export async function withRetries<T>(
     onAnswer?.(answer, context);
     return answer;
   }
+}
+
+// The traces' messages are made in these helpers, not in closures within withRetries: a closure
+// there would keep its variables in a context object allocated per call and per attempt.
+
+/** `call` traced as attempt `attempt` of the call `context` makes. */
+function tracedCall<T>(call: () => Promise<T>, context: RetryContext, attempt: number): Promise<T> {
+  return traced(
+    callChannel,
+    () => ({ to: context.to, part: context.part, attempt, kind: context.kind, parent: context.trace }),
+    call,
+  );
+}
+
+/** Tell a wait of `ms` before attempt `attempt` of the call `context` makes, when someone listens. */
+function noteCallWait(context: RetryContext, attempt: number, reason: WaitNote["reason"], ms: number): void {
+  noteWait(() => ({ to: context.to, part: context.part, attempt, reason, ms, parent: context.trace }));
 }
