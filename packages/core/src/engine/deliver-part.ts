@@ -54,7 +54,7 @@ export interface PartContext {
   target: Target;
   /** Pacing and retries. */
   retry: RetryContext;
-  /** Seed of every operation's `key`: the send's `idempotencyKey`, or a random id per send. */
+  /** Seed of every operation's `key`: the send's `idempotencyKey`, or digits of its own ({@link RandomSendKey}). */
   sendKey: string | RandomSendKey;
   /** The media host and renderer, for items that travel as a hosted link. */
   travel?: TravelContext;

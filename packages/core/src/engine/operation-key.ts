@@ -1,7 +1,8 @@
 /**
- * The key of each send operation (`OperationBase.key`): a hash of the send's key (its
- * `idempotencyKey`, or a random id per send), the target, the part and what the operation
- * sends of it, so it is the same on every retry and in every process that repeats the send.
+ * The key of each send operation (`OperationBase.key`): a hash of the send's `idempotencyKey`,
+ * the target, the part and what the operation sends of it, so it is the same on every retry
+ * and in every process that repeats the send; without a key, the send's own digits
+ * ({@link RandomSendKey}) and the part's.
  */
 import { hash, randomBytes } from "node:crypto";
 
