@@ -188,20 +188,25 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
     return preparedOf(checked, journal, distinct);
   };
 
-  // `distinct`: the media kept, absent when the journal holds every part delivered.
+  // `distinct`: the media kept, absent when the journal holds every part delivered. The reply's
+  // fields are copied one by one, with no spread of an object made for the purpose.
   const preparedOf = (
     { payload, target, options }: CheckedSend,
     journal: DeliveryJournal,
     distinct: { inputs: MediaInput[]; remember: () => void } | undefined,
-  ): PreparedSend => ({
-    payload,
-    target,
-    options,
-    journal,
-    plan: distinct === undefined ? undefined : planOf(payload, distinct.inputs),
-    ...replyOf(payload, target, options.replyMode ?? "first", capabilities),
-    remember: distinct === undefined ? nothing : distinct.remember,
-  });
+  ): PreparedSend => {
+    const reply = replyOf(payload, target, options.replyMode ?? "first", capabilities);
+    return {
+      payload,
+      target,
+      options,
+      journal,
+      plan: distinct === undefined ? undefined : planOf(payload, distinct.inputs),
+      replyTo: reply.replyTo,
+      replyDropped: reply.replyDropped,
+      remember: distinct === undefined ? nothing : distinct.remember,
+    };
+  };
 
   // `trace`: the send's message when it is traced, the parent its parts are published with.
   // Not an async function: a send with no prior degradations goes to `runPlan` without a layer.
@@ -443,6 +448,12 @@ function freshJournal(fingerprint: string): DeliveryJournal {
   return { version: JOURNAL_VERSION, fingerprint, messages: [], degraded: [], deliveredParts: [] };
 }
 
+/** What {@link replyOf} finds for a send that replies to nothing, and asked for nothing it cannot get. */
+const NOT_REPLYING = Object.freeze({ replyTo: undefined, replyDropped: undefined });
+
+/** What {@link replyOf} finds for `[[reply_to_current]]` without `target.currentMessageId`. */
+const NO_CURRENT_MESSAGE = Object.freeze({ replyTo: undefined, replyDropped: NO_CURRENT });
+
 /**
  * The message the first operation replies to, and why a reply the payload asks for is not
  * made: the platform has none, or `[[reply_to_current]]` without `target.currentMessageId`
@@ -453,17 +464,15 @@ function replyOf(
   target: Target,
   replyMode: NonNullable<SendOptions["replyMode"]>,
   capabilities: Capabilities,
-): { replyTo: string | undefined; replyDropped: Degradation | undefined } {
-  if (replyMode === "off" || payload.replyToId === null)
-    return { replyTo: undefined, replyDropped: undefined };
+): { readonly replyTo: string | undefined; readonly replyDropped: Degradation | undefined } {
+  if (replyMode === "off" || payload.replyToId === null) return NOT_REPLYING;
   const wanted =
     payload.replyToId !== undefined && payload.replyToId !== ""
       ? payload.replyToId
       : payload.replyToCurrent
         ? target.currentMessageId
         : undefined;
-  if (wanted === undefined)
-    return { replyTo: undefined, replyDropped: payload.replyToCurrent ? NO_CURRENT : undefined };
+  if (wanted === undefined) return payload.replyToCurrent ? NO_CURRENT_MESSAGE : NOT_REPLYING;
   return capabilities.replies
     ? { replyTo: wanted, replyDropped: undefined }
     : { replyTo: undefined, replyDropped: NO_REPLY };
