@@ -1,7 +1,9 @@
 import { inspect } from "node:util";
 import { createSlackAdapter } from "@outbox/slack";
 import { startSlackEmulator } from "@outbox/slack/testing";
+import { LogLevel } from "@slack/web-api";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { redactingLogger } from "../src/transport/redacting-logger.js";
 
 const open: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -101,5 +103,35 @@ describe("Slack: a proxy or Slack echoing the token", () => {
       ),
     ].join("\n");
     for (const fragment of fragments(e.token)) expect(shown).not.toContain(fragment);
+  });
+});
+
+describe("Slack: the default console logger", () => {
+  it("formats no line its level drops, and still redacts the lines it prints", () => {
+    const token = "xoxb-1111111111-2222222222-abcdefghijklmnopqrstuvwx";
+    const logger = redactingLogger([token]);
+    let formatted = 0;
+    const value = {
+      [inspect.custom]: () => {
+        formatted += 1;
+        return `holding ${token}`;
+      },
+    };
+    const printed: string[] = [];
+    for (const method of ["debug", "info", "warn", "error"] as const)
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        printed.push(args.join(" "));
+      });
+    logger.debug("request body", value);
+    logger.info(value);
+    expect(formatted, "a dropped line is never inspected nor redacted").toBe(0);
+    expect(printed).toEqual([]);
+    logger.error("failed", value);
+    logger.setLevel(LogLevel.DEBUG);
+    logger.debug(`sent ${token}`);
+    expect(formatted).toBe(1);
+    expect(printed).toHaveLength(2);
+    expect(printed.join("\n")).not.toContain(token);
+    expect(printed.join("\n")).toContain("holding");
   });
 });

@@ -31,9 +31,16 @@ const COUNTED = 1024;
 /** Control characters JSON writes in two characters (`\b \t \n \f \r`); the rest take six (`\u0001`). */
 const SHORT_ESCAPES = new Set([8, 9, 10, 12, 13]);
 
+/** A character JSON writes as more than one byte: anything outside printable ASCII. */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
+
 /** UTF-8 bytes of a string as a JSON string literal (quotes and escapes included). */
 export function jsonBytes(text: string): number {
   if (text.length >= COUNTED) return Buffer.byteLength(JSON.stringify(text));
+  // Printable ASCII (most replies, and every tag the renderer writes) is one byte a
+  // character, `"` and `\` two: one native scan and a search for each, not a loop in JS.
+  if (!NOT_PRINTABLE_ASCII.test(text))
+    return text.length + 2 + occurrences(text, '"') + occurrences(text, "\\");
   let bytes = 2;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
@@ -47,6 +54,12 @@ export function jsonBytes(text: string): number {
     } else bytes += 6; // a lone surrogate is written `\uXXXX`
   }
   return bytes;
+}
+
+function occurrences(text: string, character: string): number {
+  let count = 0;
+  for (let at = text.indexOf(character); at !== -1; at = text.indexOf(character, at + 1)) count += 1;
+  return count;
 }
 
 function isLowSurrogate(code: number): boolean {

@@ -24,14 +24,19 @@ function redactArg(value: unknown, secrets: readonly string[]): unknown {
   return redactSecrets(inspect(value, { depth: 4, breakLength: Number.POSITIVE_INFINITY }), secrets);
 }
 
-/** What the client's console logger does, for when the integrator gave no logger. */
-function consoleLogger(): Logger {
+/**
+ * What the client's console logger does, for when the integrator gave no logger, redacting
+ * only the lines its level lets through: the client logs several debug lines per call (the
+ * request's and the answer's JSON among them), which the default level drops.
+ */
+function consoleLogger(secrets: readonly string[]): Logger {
   let level = LogLevel.ERROR;
   let name = "";
   const write =
     (at: LogLevel, method: "debug" | "info" | "warn" | "error") =>
     (...msg: unknown[]) => {
-      if (SEVERITY[at] >= SEVERITY[level]) console[method](`[${at.toUpperCase()}] `, name, ...msg);
+      if (SEVERITY[at] >= SEVERITY[level])
+        console[method](`[${at.toUpperCase()}] `, name, ...msg.map((arg) => redactArg(arg, secrets)));
     };
   return {
     debug: write(LogLevel.DEBUG, "debug"),
@@ -49,7 +54,8 @@ function consoleLogger(): Logger {
 }
 
 /** A logger that redacts `secrets` (and every known credential shape) from each line before `inner` gets it. */
-export function redactingLogger(secrets: readonly string[], inner: Logger = consoleLogger()): Logger {
+export function redactingLogger(secrets: readonly string[], inner?: Logger): Logger {
+  if (inner === undefined) return consoleLogger(secrets);
   const redacted =
     (write: (...msg: unknown[]) => void) =>
     (...msg: unknown[]) =>
