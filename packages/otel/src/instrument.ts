@@ -9,7 +9,7 @@
  * producer carried in the job.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { channel, type TracingChannel, tracingChannel } from "node:diagnostics_channel";
+import { type Channel, channel, type TracingChannel, tracingChannel } from "node:diagnostics_channel";
 import { performance } from "node:perf_hooks";
 import {
   type Attributes,
@@ -72,6 +72,7 @@ interface Scope {
   context: Context | undefined;
   platform: string | undefined;
   target: string | undefined;
+  /** When a part started (`performance.now()`), for its latency; 0 for other spans. */
   started: number;
 }
 
@@ -121,18 +122,16 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
     kind: SpanKind,
     attributes: Attributes,
     parent: Context,
-    inherited: Pick<Scope, "platform" | "target">,
-  ): Scope => {
-    const span = tracer.startSpan(name, { kind, attributes }, parent);
-    return {
-      span,
-      parent,
-      context: undefined,
-      platform: inherited.platform,
-      target: inherited.target,
-      started: performance.now(),
-    };
-  };
+    platform: string | undefined,
+    target: string | undefined,
+  ): Scope => ({
+    span: tracer.startSpan(name, { kind, attributes }, parent),
+    parent,
+    context: undefined,
+    platform,
+    target,
+    started: 0,
+  });
   const parentOf = (parent: Scope | undefined): Context =>
     parent === undefined ? contextApi.active() : contextOf(parent);
 
@@ -163,20 +162,27 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
       if (stopped && openSpans === 0) leave();
     };
     if (wraps) traced.start.bindStore(around, opened);
-    const subscribers = {
-      start(message: M) {
-        if (!wraps && !stopped) opened(message);
-      },
+    // Only the events read are subscribed: Node publishes nothing on asyncStart and error.
+    const subscribers: Array<[Channel<unknown, unknown>, (message: unknown) => void]> = [
+      [
+        traced.start,
+        (message) => {
+          if (!wraps && !stopped) opened(message as M);
+        },
+      ],
       // A synchronous throw ends here; a promise's settling ends at asyncEnd.
-      end(message: M & { error?: unknown }) {
-        if (message.error !== undefined) finish(message);
-      },
-      asyncStart() {},
-      asyncEnd: finish,
-      error() {},
-    };
-    traced.subscribe(subscribers);
-    leaves.push(() => traced.unsubscribe(subscribers));
+      [
+        traced.end,
+        (message) => {
+          if ((message as { error?: unknown }).error !== undefined) finish(message as M);
+        },
+      ],
+      [traced.asyncEnd, (message) => finish(message as M)],
+    ];
+    for (const [on, subscriber] of subscribers) on.subscribe(subscriber);
+    leaves.push(() => {
+      for (const [on, subscriber] of subscribers) on.unsubscribe(subscriber);
+    });
     if (wraps) stopping.push(() => traced.start.unbindStore(around));
   }
 
@@ -192,7 +198,8 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
             SpanKind.INTERNAL,
             { [ATTR.platform]: message.platform, [ATTR.target]: target },
             parentOf(parent),
-            { platform: message.platform, target },
+            message.platform,
+            target,
           );
         },
         close: (message, scope) => {
@@ -210,10 +217,16 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
     open: (message, parent) => {
       const attributes: Attributes = { [ATTR.part]: message.part, [ATTR.partType]: message.type };
       if (parent?.platform !== undefined) attributes[ATTR.platform] = parent.platform;
-      return start("outbox.part", SpanKind.INTERNAL, attributes, parentOf(parent), {
-        platform: parent?.platform,
-        target: parent?.target,
-      });
+      const scope = start(
+        "outbox.part",
+        SpanKind.INTERNAL,
+        attributes,
+        parentOf(parent),
+        parent?.platform,
+        parent?.target,
+      );
+      scope.started = performance.now();
+      return scope;
     },
     close: (message, scope) => {
       const failure = message.error ?? message.result?.error;
@@ -235,10 +248,14 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
       attributes[ATTR.attempt] = message.attempt;
       if (message.part !== undefined) attributes[ATTR.part] = message.part;
       if (message.kind !== undefined) attributes[ATTR.kind] = message.kind;
-      return start("outbox.call", SpanKind.CLIENT, attributes, parentOf(parent), {
-        platform: parent?.platform,
-        target: parent?.target,
-      });
+      return start(
+        "outbox.call",
+        SpanKind.CLIENT,
+        attributes,
+        parentOf(parent),
+        parent?.platform,
+        parent?.target,
+      );
     },
     close: (message, scope) => {
       scope.span.setAttribute(ATTR.outcome, outcomeOf(message.error));
@@ -250,16 +267,14 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
 
   watch<EnqueueTrace>(OUTBOX_CHANNELS.enqueue, {
     open: (message, parent) => {
+      const target = hash(message.to);
       const scope = start(
         "send outbox",
         SpanKind.PRODUCER,
-        {
-          ...messaging("send", "enqueue"),
-          [ATTR.platform]: message.platform,
-          [ATTR.target]: hash(message.to),
-        },
+        { ...messaging("send", "enqueue"), [ATTR.platform]: message.platform, [ATTR.target]: target },
         parentOf(parent),
-        { platform: message.platform, target: hash(message.to) },
+        message.platform,
+        target,
       );
       // What the worker continues the trace from: written into the job as it is queued.
       propagation.inject(contextOf(scope), message.carrier);
@@ -271,22 +286,25 @@ export function instrumentOutbox(options: OutboxTelemetryOptions = {}): OutboxTe
   watch<JobTrace>(
     OUTBOX_CHANNELS.job,
     {
-      open: (message, parent) =>
-        start(
+      open: (message, parent) => {
+        const target = hash(message.to);
+        return start(
           "process outbox",
           SpanKind.CONSUMER,
           {
             ...messaging("process", "deliver"),
             [ATTR.platform]: message.platform,
-            [ATTR.target]: hash(message.to),
+            [ATTR.target]: target,
             [ATTR.job]: hash(message.id),
             [ATTR.previousAttempts]: message.previousAttempts,
           },
           message.carrier === undefined
             ? parentOf(parent)
             : propagation.extract(ROOT_CONTEXT, message.carrier),
-          { platform: message.platform, target: hash(message.to) },
-        ),
+          message.platform,
+          target,
+        );
+      },
       close: (message, scope) => {
         if (message.result === undefined) return;
         scope.span.setAttribute(ATTR.jobStatus, message.result.status);
