@@ -4,6 +4,7 @@ import { type CodeSpanRange, codeSpanText } from "./code-span.js";
 import { CAN_CLOSE, CAN_OPEN, type DelimiterUtils, delimiterRun } from "./delimiter-scan.js";
 import { InlineSource } from "./inline-to-mdast.js";
 import { PhrasingBuilder } from "./phrasing-builder.js";
+import type { PhrasingNodes } from "./phrasing-nodes.js";
 import type { SourceLines } from "./source-lines.js";
 
 /**
@@ -220,14 +221,15 @@ function scan(
  * Parse inline content that {@link isSimpleInline} accepts straight into mdast phrasing
  * content: the tree markdown-it's inline rules (text, newline, backticks, emphasis, then
  * pairing the delimiters and turning pairs into emphasis) and the token converter would
- * build, step for step, without a token per piece. `inline` is the paragraph's or
- * heading's `inline` token; with `lines`, code spans get their source position.
+ * build, step for step, without a token per piece, made by `nodes`. `inline` is the
+ * paragraph's or heading's `inline` token; with `lines`, code spans get their source position.
  */
 export function simpleInline(
   inline: Token,
   utils: DelimiterUtils,
   lines: SourceLines | undefined,
   text: string,
+  nodes?: PhrasingNodes,
 ): PhrasingContent[] {
   const content = inline.content;
   // Content that isSimpleInline accepts holds no `[`, so it always scans.
@@ -236,6 +238,7 @@ export function simpleInline(
   return build(
     content,
     pieces,
+    nodes,
     lines === undefined
       ? undefined
       : (range) => {
@@ -249,12 +252,13 @@ export function simpleInline(
  * Parses paragraphs of one text whose inline content is text, emphasis, code spans, breaks
  * and plain links (`[text](destination)`, the destination without blanks, parentheses or a
  * title) into the phrasing content markdown-it and the token converter build, without
- * source positions.
+ * source positions, made by `nodes`.
  */
 export class SimplePhrasing {
   constructor(
     private readonly text: string,
     private readonly utils: DelimiterUtils,
+    private readonly nodes: PhrasingNodes,
   ) {}
 
   /**
@@ -265,7 +269,7 @@ export class SimplePhrasing {
    */
   parse(from: number, to: number): PhrasingContent[] | undefined {
     const pieces = scan(this.text, from, to, this.utils, true);
-    return pieces === undefined ? undefined : build(this.text, pieces, undefined);
+    return pieces === undefined ? undefined : build(this.text, pieces, this.nodes, undefined);
   }
 }
 
@@ -273,9 +277,10 @@ export class SimplePhrasing {
 function build(
   content: string,
   pieces: Pieces,
+  nodes: PhrasingNodes | undefined,
   position: ((range: CodeSpanRange) => InlineCode["position"]) | undefined,
 ): PhrasingContent[] {
-  const built = new PhrasingBuilder();
+  const built = new PhrasingBuilder(nodes);
   const { kind, from, to } = pieces;
   for (let index = 0; index < pieces.length; index += 1) {
     const start = from[index] as number;
@@ -289,19 +294,15 @@ function build(
         break;
       case Kind.Code: {
         const fence = backticksAt(content, start);
-        const code: InlineCode = {
-          type: "inlineCode",
-          value: codeSpanText(content.slice(start + fence, end - fence)),
-        };
-        if (position !== undefined) code.position = position({ start, end });
-        built.leaf(code);
+        const value = codeSpanText(content.slice(start + fence, end - fence));
+        built.code(value, position?.({ start, end }));
         break;
       }
       case Kind.SoftBreak:
         built.softBreak();
         break;
       case Kind.HardBreak:
-        built.leaf({ type: "break" });
+        built.hardBreak();
         break;
       case Kind.EmphasisOpen:
         built.open({ type: "emphasis", children: [] });
