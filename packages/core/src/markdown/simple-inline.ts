@@ -341,7 +341,8 @@ function backticksAt(content: string, at: number): number {
  * Content runs from `from` to `max` (markdown-it's `posMax`: a delimiter run reads a space
  * past it). At a `[`, a plain link (see {@link plainLinkLabel}): its text is tokenized
  * into `labels`, delimiters of its own, paired apart as markdown-it pairs a link's
- * content; any other `[` answers false, and so does `![`.
+ * content; a `[` no `)` follows (a link cut off at the end) is text; any other `[`
+ * answers false, and so does `![`.
  */
 function tokenize(
   content: string,
@@ -357,6 +358,8 @@ function tokenize(
   /** The last start of a closing run of each length seen while looking for a code span's end. */
   let closers: Map<number, number> | undefined;
   let scanned = false;
+  /** Where the content's last `)` is, found at the first `[` that starts no plain link. */
+  let lastParen: number | undefined;
   let pos = from;
   while (pos < max) {
     const ch = content.charCodeAt(pos);
@@ -421,7 +424,15 @@ function tokenize(
     } else if (ch === OPEN_BRACKET) {
       const label = plainLinkLabel(content, pos, max);
       const end = label < 0 ? -1 : plainDestinationEnd(content, label + 2, max);
-      if (end < 0 || content.charCodeAt(pos - 1) === BANG) return false;
+      if (content.charCodeAt(pos - 1) === BANG) return false;
+      if (end < 0) {
+        // A `[` after the content's last `)` is text: no inline link can close past it, and no
+        // reference is defined (a definition starts a paragraph or item with `[`: refused).
+        lastParen ??= content.lastIndexOf(")", max - 1);
+        if (pos === from || pos < lastParen) return false;
+        pos += 1;
+        continue;
+      }
       pushText(pieces, pending, pos);
       pieces.push(Kind.LinkOpen, label + 2, end - 1);
       // Its text holds no `[`, so `labels` is not reused before its pairing.
