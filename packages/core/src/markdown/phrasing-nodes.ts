@@ -59,12 +59,12 @@ export class SharedNodes implements PhrasingNodes {
 
   text(value: string): Text {
     if (value.length > MAX_SHARED_LENGTH) return { type: "text", value };
-    return this.#shared(this.#texts, value, () => ({ type: "text", value }));
+    return this.#texts.get(value) ?? this.#keep(this.#texts, value, { type: "text", value });
   }
 
   code(value: string): InlineCode {
     if (value.length > MAX_SHARED_LENGTH) return { type: "inlineCode", value };
-    return this.#shared(this.#codes, value, () => ({ type: "inlineCode", value }));
+    return this.#codes.get(value) ?? this.#keep(this.#codes, value, { type: "inlineCode", value });
   }
 
   hardBreak(): Break {
@@ -84,27 +84,27 @@ export class SharedNodes implements PhrasingNodes {
       this.#containers.set(child as PhrasingContent, byKey);
     }
     container.children = this.children(children);
-    return this.#shared(byKey, key, () => container);
+    return byKey.get(key) ?? this.#keep(byKey, key, container);
   }
 
   children(children: PhrasingContent[]): PhrasingContent[] {
     if (children.length === 0) return EMPTY;
     const child = children[0] as PhrasingContent;
     if (children.length !== 1 || !Object.isFrozen(child)) return children;
-    return this.#shared(this.#lists, child, () => children);
+    return this.#lists.get(child) ?? this.#keep(this.#lists, child, children);
   }
 
   /** A paragraph of `children` ({@link children}' answer): one node for every paragraph of the same shared ones. */
   paragraph(children: PhrasingContent[]): Paragraph {
     if (!Object.isFrozen(children)) return { type: "paragraph", children };
-    return this.#shared(this.#paragraphs, children, () => ({ type: "paragraph", children }));
+    return (
+      this.#paragraphs.get(children) ??
+      this.#keep(this.#paragraphs, children, { type: "paragraph", children })
+    );
   }
 
-  /** The node `map` holds under `key`, or a new one from `make`, frozen and kept while there is room. */
-  #shared<K, T extends object>(map: Map<K, T>, key: K, make: () => T): T {
-    const found = map.get(key);
-    if (found !== undefined) return found;
-    const made = make();
+  /** `made`, kept in `map` under `key` and frozen while there is room. */
+  #keep<K, T extends object>(map: Map<K, T>, key: K, made: T): T {
     if (this.#count >= MAX_SHARED) return made;
     this.#count += 1;
     map.set(key, Object.freeze(made));

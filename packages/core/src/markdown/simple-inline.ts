@@ -129,14 +129,15 @@ const SPARE_CAPACITY = 1024;
  */
 let spare: Workspace | undefined;
 
-function workspace(pieces: number, markers: number): Workspace {
+/** Arrays for `pieces` pieces and `markers` markers, as many of them in link text as `labelled`. */
+function workspace(pieces: number, markers: number, labelled: number): Workspace {
   if (spare !== undefined && pieces <= spare.pieces.kind.length && markers <= spare.delimiters.marker.length)
     return spare;
   if (pieces > SPARE_CAPACITY || markers > SPARE_CAPACITY)
     return {
       pieces: new Pieces(pieces),
       delimiters: new Delimiters(markers),
-      labels: new Delimiters(markers),
+      labels: new Delimiters(labelled),
     };
   spare = {
     pieces: new Pieces(SPARE_CAPACITY),
@@ -199,16 +200,22 @@ function scan(
 ): Pieces | undefined {
   let markers = 0;
   let others = 0;
+  let brackets = 0;
   for (let i = from; i < to; i += 1) {
     const ch = text.charCodeAt(i);
     const kind = ch < 0x80 ? (CHARS[ch] as Char) : refuse && isWideBlank(ch) ? Char.Refused : Char.Plain;
     if (kind === Char.Plain) continue;
     if (kind === Char.Marker) markers += 1;
     else if (kind === Char.Piece) others += 1;
-    else if (kind === Char.Bracket) others += 2;
+    else if (kind === Char.Bracket) brackets += 1;
     else if (refuse) return undefined;
   }
-  const { pieces, delimiters, labels } = workspace(Math.min(to - from, 2 * (markers + others) + 1), markers);
+  // Markers in link text are no more than all markers, and there are none without a `[`.
+  const { pieces, delimiters, labels } = workspace(
+    Math.min(to - from, 2 * (markers + others + 2 * brackets) + 1),
+    markers,
+    brackets === 0 ? 0 : markers,
+  );
   pieces.length = 0;
   delimiters.length = 0;
   if (!tokenize(text, from, to, pieces, delimiters, utils, labels)) return undefined;
