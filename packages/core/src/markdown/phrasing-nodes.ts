@@ -103,6 +103,13 @@ export class SharedNodes implements PhrasingNodes {
     );
   }
 
+  /** A paragraph of one text of `value`. */
+  textParagraph(value: string): Paragraph {
+    const text = this.text(value);
+    if (!Object.isFrozen(text)) return { type: "paragraph", children: [text] };
+    return this.paragraph(this.#lists.get(text) ?? this.#keep(this.#lists, text, [text]));
+  }
+
   /** `made`, kept in `map` under `key` and frozen while there is room. */
   #keep<K, T extends object>(map: Map<K, T>, key: K, made: T): T {
     if (this.#count >= MAX_SHARED) return made;

@@ -25,9 +25,14 @@ export function plainTree(text: string): Root | undefined {
   if (SYNTAX_ANYWHERE.test(text) || SYNTAX_AT_LINE_EDGE.test(text)) return undefined;
   const nodes = new SharedNodes();
   const children: Root["children"] = [];
-  for (const block of text.split(/\n{2,}/)) {
-    const value = block.replace(/^\n+|\n+$/g, "");
-    if (value !== "") children.push(nodes.paragraph(nodes.children([nodes.text(value)])));
+  // Blocks are the runs between blank lines, their line feeds at the text's edges dropped.
+  for (let start = 0; start < text.length; ) {
+    while (text.charCodeAt(start) === 0x0a) start += 1;
+    const blank = text.indexOf("\n\n", start);
+    let end = blank < 0 ? text.length : blank;
+    while (end > start && text.charCodeAt(end - 1) === 0x0a) end -= 1;
+    if (end > start) children.push(nodes.textParagraph(text.slice(start, end)));
+    start = blank < 0 ? text.length : blank;
   }
   return { type: "root", children };
 }
