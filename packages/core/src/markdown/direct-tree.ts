@@ -1,5 +1,6 @@
 import type { Code, Heading, List, Root, RootContent } from "mdast";
 import { markdownUtils } from "./markdown-it.js";
+import { SharedNodes } from "./phrasing-nodes.js";
 import { SimplePhrasing } from "./simple-inline.js";
 import { fencedCode } from "./to-mdast.js";
 
@@ -17,11 +18,13 @@ const UNDERSCORE = 0x5f;
  * The tree of a reply made of paragraphs, ATX headings, fenced code and lists of one-line
  * items only, whose inline content is text, emphasis, code spans, breaks and plain links
  * (most assistant replies), parsed without markdown-it's tokens: exactly the tree the parser
- * builds, without source positions. `undefined` when the text holds anything else (see
- * {@link opensOtherBlock}, {@link listItem} and {@link SimplePhrasing}); it is then parsed.
+ * builds, without source positions, its recurring small nodes shared (see {@link SharedNodes}).
+ * `undefined` when the text holds anything else (see {@link opensOtherBlock}, {@link listItem}
+ * and {@link SimplePhrasing}); it is then parsed.
  */
 export function directTree(text: string): Root | undefined {
-  const inline = new SimplePhrasing(text, markdownUtils());
+  const nodes = new SharedNodes();
+  const inline = new SimplePhrasing(text, markdownUtils(), nodes);
   // markdown-it rewrites these before reading lines, in code blocks too.
   if (text.includes("\r") || text.includes("\0")) return undefined;
   const children: RootContent[] = [];
@@ -40,7 +43,7 @@ export function directTree(text: string): Root | undefined {
     const phrasing = inline.parse(paragraph, trimEnd(text, paragraph, paragraphEnd));
     paragraph = -1;
     if (phrasing === undefined) return false;
-    children.push({ type: "paragraph", children: phrasing });
+    children.push(nodes.paragraph(phrasing));
     return true;
   };
   for (let start = 0; start <= text.length; ) {

@@ -2,18 +2,20 @@ import type { Token } from "markdown-it";
 import type { InlineCode, PhrasingContent } from "mdast";
 import type { CodeSpanRange } from "./code-span.js";
 import { PhrasingBuilder } from "./phrasing-builder.js";
+import type { PhrasingNodes } from "./phrasing-nodes.js";
 import { point, type SourceLines } from "./source-lines.js";
 
 /**
- * Convert an `inline` token's children into mdast phrasing content; with `lines`, code
- * spans get their source position.
+ * Convert an `inline` token's children into mdast phrasing content, made by `nodes`; with
+ * `lines`, code spans get their source position.
  */
 export function convertInline(
   inline: Token,
   lines: SourceLines | undefined,
   text: string,
+  nodes?: PhrasingNodes,
 ): PhrasingContent[] {
-  const built = new PhrasingBuilder();
+  const built = new PhrasingBuilder(nodes);
   let source: InlineSource | undefined;
   for (const token of inline.children ?? []) {
     switch (token.type) {
@@ -25,17 +27,14 @@ export function convertInline(
         built.softBreak();
         break;
       case "hardbreak":
-        built.leaf({ type: "break" });
+        built.hardBreak();
         break;
-      case "code_inline": {
-        const code: InlineCode = { type: "inlineCode", value: token.content };
+      case "code_inline":
         if (lines !== undefined && token.meta) {
           source ??= new InlineSource(inline, lines, text);
-          code.position = source.position(token.meta as CodeSpanRange);
-        }
-        built.leaf(code);
+          built.code(token.content, source.position(token.meta as CodeSpanRange));
+        } else built.code(token.content);
         break;
-      }
       case "html_inline":
         built.leaf({ type: "html", value: token.content });
         break;

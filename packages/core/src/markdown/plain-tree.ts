@@ -1,4 +1,5 @@
 import type { Root } from "mdast";
+import { SharedNodes } from "./phrasing-nodes.js";
 
 /**
  * A character that may start Markdown syntax anywhere in a line (emphasis, code, links,
@@ -16,16 +17,22 @@ const SYNTAX_AT_LINE_EDGE = /(?:^|\n)(?:[-+#>= ]|\d{1,9}[.)])| (?:\n|$)/;
 /**
  * The tree of a reply that holds no Markdown syntax at all (most short replies): paragraphs
  * of text, one per run of non-blank lines, lines joined by `\n`, exactly as the parser
- * would build it (without source positions). `undefined` when the text holds anything the
- * parser could read as syntax; it is then parsed. Sending such a reply never loads the
- * parser.
+ * would build it (without source positions, recurring paragraphs shared: see
+ * {@link SharedNodes}). `undefined` when the text holds anything the parser could read as
+ * syntax; it is then parsed. Sending such a reply never loads the parser.
  */
 export function plainTree(text: string): Root | undefined {
   if (SYNTAX_ANYWHERE.test(text) || SYNTAX_AT_LINE_EDGE.test(text)) return undefined;
+  const nodes = new SharedNodes();
   const children: Root["children"] = [];
-  for (const block of text.split(/\n{2,}/)) {
-    const value = block.replace(/^\n+|\n+$/g, "");
-    if (value !== "") children.push({ type: "paragraph", children: [{ type: "text", value }] });
+  // Blocks are the runs between blank lines, their line feeds at the text's edges dropped.
+  for (let start = 0; start < text.length; ) {
+    while (text.charCodeAt(start) === 0x0a) start += 1;
+    const blank = text.indexOf("\n\n", start);
+    let end = blank < 0 ? text.length : blank;
+    while (end > start && text.charCodeAt(end - 1) === 0x0a) end -= 1;
+    if (end > start) children.push(nodes.textParagraph(text.slice(start, end)));
+    start = blank < 0 ? text.length : blank;
   }
   return { type: "root", children };
 }

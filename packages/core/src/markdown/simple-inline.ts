@@ -4,6 +4,7 @@ import { type CodeSpanRange, codeSpanText } from "./code-span.js";
 import { CAN_CLOSE, CAN_OPEN, type DelimiterUtils, delimiterRun } from "./delimiter-scan.js";
 import { InlineSource } from "./inline-to-mdast.js";
 import { PhrasingBuilder } from "./phrasing-builder.js";
+import type { PhrasingNodes } from "./phrasing-nodes.js";
 import type { SourceLines } from "./source-lines.js";
 
 /**
@@ -128,14 +129,15 @@ const SPARE_CAPACITY = 1024;
  */
 let spare: Workspace | undefined;
 
-function workspace(pieces: number, markers: number): Workspace {
+/** Arrays for `pieces` pieces and `markers` markers, as many of them in link text as `labelled`. */
+function workspace(pieces: number, markers: number, labelled: number): Workspace {
   if (spare !== undefined && pieces <= spare.pieces.kind.length && markers <= spare.delimiters.marker.length)
     return spare;
   if (pieces > SPARE_CAPACITY || markers > SPARE_CAPACITY)
     return {
       pieces: new Pieces(pieces),
       delimiters: new Delimiters(markers),
-      labels: new Delimiters(markers),
+      labels: new Delimiters(labelled),
     };
   spare = {
     pieces: new Pieces(SPARE_CAPACITY),
@@ -198,16 +200,22 @@ function scan(
 ): Pieces | undefined {
   let markers = 0;
   let others = 0;
+  let brackets = 0;
   for (let i = from; i < to; i += 1) {
     const ch = text.charCodeAt(i);
     const kind = ch < 0x80 ? (CHARS[ch] as Char) : refuse && isWideBlank(ch) ? Char.Refused : Char.Plain;
     if (kind === Char.Plain) continue;
     if (kind === Char.Marker) markers += 1;
     else if (kind === Char.Piece) others += 1;
-    else if (kind === Char.Bracket) others += 2;
+    else if (kind === Char.Bracket) brackets += 1;
     else if (refuse) return undefined;
   }
-  const { pieces, delimiters, labels } = workspace(Math.min(to - from, 2 * (markers + others) + 1), markers);
+  // Markers in link text are no more than all markers, and there are none without a `[`.
+  const { pieces, delimiters, labels } = workspace(
+    Math.min(to - from, 2 * (markers + others + 2 * brackets) + 1),
+    markers,
+    brackets === 0 ? 0 : markers,
+  );
   pieces.length = 0;
   delimiters.length = 0;
   if (!tokenize(text, from, to, pieces, delimiters, utils, labels)) return undefined;
@@ -220,14 +228,15 @@ function scan(
  * Parse inline content that {@link isSimpleInline} accepts straight into mdast phrasing
  * content: the tree markdown-it's inline rules (text, newline, backticks, emphasis, then
  * pairing the delimiters and turning pairs into emphasis) and the token converter would
- * build, step for step, without a token per piece. `inline` is the paragraph's or
- * heading's `inline` token; with `lines`, code spans get their source position.
+ * build, step for step, without a token per piece, made by `nodes`. `inline` is the
+ * paragraph's or heading's `inline` token; with `lines`, code spans get their source position.
  */
 export function simpleInline(
   inline: Token,
   utils: DelimiterUtils,
   lines: SourceLines | undefined,
   text: string,
+  nodes?: PhrasingNodes,
 ): PhrasingContent[] {
   const content = inline.content;
   // Content that isSimpleInline accepts holds no `[`, so it always scans.
@@ -236,6 +245,7 @@ export function simpleInline(
   return build(
     content,
     pieces,
+    nodes,
     lines === undefined
       ? undefined
       : (range) => {
@@ -249,12 +259,13 @@ export function simpleInline(
  * Parses paragraphs of one text whose inline content is text, emphasis, code spans, breaks
  * and plain links (`[text](destination)`, the destination without blanks, parentheses or a
  * title) into the phrasing content markdown-it and the token converter build, without
- * source positions.
+ * source positions, made by `nodes`.
  */
 export class SimplePhrasing {
   constructor(
     private readonly text: string,
     private readonly utils: DelimiterUtils,
+    private readonly nodes: PhrasingNodes,
   ) {}
 
   /**
@@ -265,7 +276,7 @@ export class SimplePhrasing {
    */
   parse(from: number, to: number): PhrasingContent[] | undefined {
     const pieces = scan(this.text, from, to, this.utils, true);
-    return pieces === undefined ? undefined : build(this.text, pieces, undefined);
+    return pieces === undefined ? undefined : build(this.text, pieces, this.nodes, undefined);
   }
 }
 
@@ -273,9 +284,10 @@ export class SimplePhrasing {
 function build(
   content: string,
   pieces: Pieces,
+  nodes: PhrasingNodes | undefined,
   position: ((range: CodeSpanRange) => InlineCode["position"]) | undefined,
 ): PhrasingContent[] {
-  const built = new PhrasingBuilder();
+  const built = new PhrasingBuilder(nodes);
   const { kind, from, to } = pieces;
   for (let index = 0; index < pieces.length; index += 1) {
     const start = from[index] as number;
@@ -289,19 +301,15 @@ function build(
         break;
       case Kind.Code: {
         const fence = backticksAt(content, start);
-        const code: InlineCode = {
-          type: "inlineCode",
-          value: codeSpanText(content.slice(start + fence, end - fence)),
-        };
-        if (position !== undefined) code.position = position({ start, end });
-        built.leaf(code);
+        const value = codeSpanText(content.slice(start + fence, end - fence));
+        built.code(value, position?.({ start, end }));
         break;
       }
       case Kind.SoftBreak:
         built.softBreak();
         break;
       case Kind.HardBreak:
-        built.leaf({ type: "break" });
+        built.hardBreak();
         break;
       case Kind.EmphasisOpen:
         built.open({ type: "emphasis", children: [] });
@@ -340,7 +348,8 @@ function backticksAt(content: string, at: number): number {
  * Content runs from `from` to `max` (markdown-it's `posMax`: a delimiter run reads a space
  * past it). At a `[`, a plain link (see {@link plainLinkLabel}): its text is tokenized
  * into `labels`, delimiters of its own, paired apart as markdown-it pairs a link's
- * content; any other `[` answers false, and so does `![`.
+ * content; a `[` no `)` follows (a link cut off at the end) is text; any other `[`
+ * answers false, and so does `![`.
  */
 function tokenize(
   content: string,
@@ -356,6 +365,8 @@ function tokenize(
   /** The last start of a closing run of each length seen while looking for a code span's end. */
   let closers: Map<number, number> | undefined;
   let scanned = false;
+  /** Where the content's last `)` is, found at the first `[` that starts no plain link. */
+  let lastParen: number | undefined;
   let pos = from;
   while (pos < max) {
     const ch = content.charCodeAt(pos);
@@ -420,7 +431,15 @@ function tokenize(
     } else if (ch === OPEN_BRACKET) {
       const label = plainLinkLabel(content, pos, max);
       const end = label < 0 ? -1 : plainDestinationEnd(content, label + 2, max);
-      if (end < 0 || content.charCodeAt(pos - 1) === BANG) return false;
+      if (content.charCodeAt(pos - 1) === BANG) return false;
+      if (end < 0) {
+        // A `[` after the content's last `)` is text: no inline link can close past it, and no
+        // reference is defined (a definition starts a paragraph or item with `[`: refused).
+        lastParen ??= content.lastIndexOf(")", max - 1);
+        if (pos === from || pos < lastParen) return false;
+        pos += 1;
+        continue;
+      }
       pushText(pieces, pending, pos);
       pieces.push(Kind.LinkOpen, label + 2, end - 1);
       // Its text holds no `[`, so `labels` is not reused before its pairing.

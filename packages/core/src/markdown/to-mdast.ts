@@ -2,6 +2,7 @@ import type { Token } from "markdown-it";
 import type { Blockquote, Code, List, ListItem, Root, RootContent } from "mdast";
 import { convertInline } from "./inline-to-mdast.js";
 import { markdownUtils, unescapeAll } from "./markdown-it.js";
+import { SharedNodes } from "./phrasing-nodes.js";
 import { simpleInline } from "./simple-inline.js";
 import { blockPosition, type SourceLines, sourceLines } from "./source-lines.js";
 
@@ -40,10 +41,12 @@ class Source {
  * positions (from the first line's start, or from the fence or code text for `code`, to
  * the end of the last content line); `inlineCode` gets its exact source range; other
  * inline nodes carry no position. With `positions: false` no node carries one (the
- * tree is otherwise the same), which spares the work where nothing reads them.
+ * tree is otherwise the same, its recurring small nodes shared: see {@link SharedNodes}),
+ * which spares the work and memory where nothing reads them.
  */
 export function toMdast(tokens: Token[], text: string, positions = true): Root {
   const source = new Source(text, positions);
+  const nodes = positions ? undefined : new SharedNodes();
   const root: Root = { type: "root", children: [] };
   if (positions) root.position = blockPosition(source.lines, 0, source.lines.ends.length - 1);
   const frames: Frame[] = [{ node: root, first: 0, end: -1, gap: false }];
@@ -62,13 +65,16 @@ export function toMdast(tokens: Token[], text: string, positions = true): Root {
           inline?.type !== "inline"
             ? []
             : inline.children === null
-              ? simpleInline(inline, markdownUtils(), lines, text)
-              : convertInline(inline, lines, text);
+              ? simpleInline(inline, markdownUtils(), lines, text, nodes)
+              : convertInline(inline, lines, text, nodes);
+        const flattened = token.meta?.flattened !== undefined;
         const node: RootContent =
           token.type === "heading_open"
             ? { type: "heading", depth: headingDepth(token.tag), children }
-            : { type: "paragraph", children };
-        if (token.meta?.flattened !== undefined) {
+            : nodes === undefined || flattened
+              ? { type: "paragraph", children }
+              : nodes.paragraph(children);
+        if (flattened) {
           // The root says so too, so the plan looks for it only in a reply that has one.
           node.data = { flattened: token.meta.flattened };
           root.data = { flattened: token.meta.flattened };

@@ -281,12 +281,25 @@ describe("directTree", () => {
     expect(replyTree(reply)).toEqual(tree);
   });
 
+  it("answers for brackets no `)` follows (a link cut off at the end), with the parser's tree", () => {
+    for (const reply of [
+      "See [the docs](https://example.com/d) and [more](https://exa",
+      "a [b] *c [d* e](",
+      "**[a](u) [b** [c]\n\n[d](u) [",
+    ]) {
+      const tree = directTree(reply);
+      expect(tree).toBeDefined();
+      expect(tree).toEqual(parsed(reply));
+    }
+  });
+
   it.each([
     ["an image", "a ![b](c)"],
     ["a link with a title", '[a](b "t")'],
     ["a link with a blank destination", "[a]( b)"],
     ["a reference link", "[a][b]"],
-    ["a bracket as text", "a [b] c"],
+    ["a bracket a `)` follows", "a [b] c)"],
+    ["a paragraph starting with a bracket (maybe a definition)", "[a]: b"],
     ["a nested bracket", "[[a](b)](c)"],
     ["a code span in a link's text", "[a `b`](c)"],
     ["a nested list", "- a\n  - b"],
