@@ -175,7 +175,8 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
         `idempotencyKey ${JSON.stringify(key)} was used for a different payload or target`,
         [{ path: ["idempotencyKey"], message: "reused with a different payload or target", code: "custom" }],
       );
-    const done = journal.partCount !== undefined && journal.deliveredParts.length === journal.partCount;
+    const done =
+      journal.partCount !== undefined && coversEveryPart(journal.deliveredParts, journal.partCount);
     const distinct = done
       ? undefined
       : holdsMedia(payload)
@@ -442,6 +443,16 @@ function nothing(): void {}
 
 /** What text alone keeps of its media: nothing, and nothing to remember. */
 const TEXT_ONLY = { inputs: [], remember: nothing };
+
+/**
+ * Whether `delivered` names each of `count` parts: a stored list read as counted, not by its
+ * length, so a repeated or out-of-range index cannot pass for a part never sent.
+ */
+function coversEveryPart(delivered: readonly number[], count: number): boolean {
+  const seen = new Set<number>();
+  for (const index of delivered) if (Number.isInteger(index) && index >= 0 && index < count) seen.add(index);
+  return seen.size === count;
+}
 
 /** The journal of a send with no journal stored yet. */
 function freshJournal(fingerprint: string): DeliveryJournal {

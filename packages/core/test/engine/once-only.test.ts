@@ -55,6 +55,23 @@ describe("once-only delivery", () => {
     expect(await store.get("odd")).toMatchObject({ deliveredParts: [0, 1, 2, 3], ambiguousParts: [] });
   });
 
+  it("a stored journal that repeats a delivered part is not read as every part delivered", async () => {
+    const store = createMemoryStore();
+    const { send, transport } = harness(small, { store });
+    transport.behave((op) => (op.type === "text" && op.text.text.startsWith("two") ? refuse() : undefined));
+    await send({ text }, to, { idempotencyKey: "repeat" });
+    const stored = (await store.get("repeat")) as DeliveryJournal;
+    expect(stored).toMatchObject({ partCount: 4, deliveredParts: [0, 2, 3] });
+    // As many entries as parts, but part 1 is not among them.
+    await store.set("repeat", { ...stored, deliveredParts: [0, 2, 3, 3] });
+    transport.behave(() => undefined);
+    const receipt = await send({ text }, to, { idempotencyKey: "repeat" });
+    expect(receipt.ok).toBe(true);
+    expect(transport.delivered().map((c) => (c.op.type === "text" ? c.op.text.text : ""))).toContain(
+      "two two",
+    );
+  });
+
   it('settles an ambiguous part on the same adapter: ambiguous "resend" sends it once, "delivered" records it', async () => {
     const { send, transport } = harness(small);
     const flaky = () =>
