@@ -17,6 +17,7 @@ import {
 } from "@outbox/core";
 import type { Dispatcher } from "undici";
 import { CHAT_API_ERRORS, type ChatMethod, type FailedCall } from "./errors.js";
+import { encodeName, formField } from "./paths.js";
 
 /** A message as the API takes it (the fields the adapter writes). */
 export type ChatMessage = Record<string, unknown>;
@@ -131,22 +132,4 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       await options.own?.close();
     },
   };
-}
-
-/** Characters `encodeURIComponent` keeps, and the slash: a name of these is its own path. */
-const PLAIN_NAME = /^[\w.!~*'()/-]*$/;
-
-/** A name (`spaces/A/messages/B`) as a path: each segment encoded, the slashes kept. */
-function encodeName(name: string): string {
-  return PLAIN_NAME.test(name) ? name : name.split("/").map(encodeURIComponent).join("/");
-}
-
-/** Characters form encoding (`URLSearchParams`) keeps. */
-const PLAIN_FIELD = /^[\w.*-]*$/;
-
-/** One `key=value` of a query, form-encoded as `URLSearchParams` writes it. */
-function formField(key: string, value: string): string {
-  return PLAIN_FIELD.test(key) && PLAIN_FIELD.test(value)
-    ? `${key}=${value}`
-    : new URLSearchParams([[key, value]]).toString();
 }
