@@ -88,12 +88,22 @@ export function createTeamsAdapter(config: TeamsAdapterConfig): ChannelAdapter {
     // call, it would hold every operation the pacer released meanwhile, and they would reach the
     // connector at once, over its windows. A failure is left for that call to report in the receipt.
     // Only on the cold path, and only for a reply the plan accepts: bad input is refused first.
-    send: async (payload, target, options) => {
-      if (tokens.needsFetch() && (await planned(adapter, payload, target)))
-        await tokens.get(options?.signal).catch(() => undefined);
-      return adapter.send(payload, target, options);
-    },
+    // A held token costs a send no extra await.
+    send: (payload, target, options) =>
+      tokens.needsFetch()
+        ? fetchThenSend(adapter, tokens, payload, target, options)
+        : adapter.send(payload, target, options),
   };
+}
+
+/** Fetch the token when the engine would plan the reply, then send it. */
+async function fetchThenSend(
+  adapter: ChannelAdapter,
+  tokens: TokenSource,
+  ...[payload, target, options]: Parameters<ChannelAdapter["send"]>
+) {
+  if (await planned(adapter, payload, target)) await tokens.get(options?.signal).catch(() => undefined);
+  return adapter.send(payload, target, options);
 }
 
 /** Whether the engine would plan this reply (its checks pass); the refusal is `send`'s to throw. */

@@ -17,17 +17,18 @@ import {
 } from "@outbox/core";
 import type { Dispatcher } from "undici";
 import { CHAT_API_ERRORS, type ChatMethod, type FailedCall } from "./errors.js";
+import { encodeName, formField } from "./paths.js";
 
 /** A message as the API takes it (the fields the adapter writes). */
 export type ChatMessage = Record<string, unknown>;
 
-/** Query parameters of a create. */
-export interface CreateQuery {
+/** Query parameters of a create (a type, not an interface, so it is a record of strings the path reads). */
+export type CreateQuery = {
   /** The client-assigned id (`client-…`). */
   messageId?: string;
   /** How a message with a thread is placed. */
   messageReplyOption?: "REPLY_MESSAGE_OR_FAIL" | "REPLY_MESSAGE_FALLBACK_TO_NEW_THREAD";
-}
+};
 
 /** What the transport needs from the API. */
 export interface ChatClient {
@@ -56,12 +57,13 @@ type Verb = "POST" | "PATCH" | "DELETE";
 /** Build the client. */
 export function createChatClient(options: ChatClientOptions): ChatClient {
   const base = new URL(options.apiUrl.endsWith("/") ? options.apiUrl : `${options.apiUrl}/`);
-  // Names are `spaces/A/messages/B`: each segment encoded, the slashes kept.
-  const path = (name: string, query: Record<string, string | undefined> = {}) => {
-    const search = new URLSearchParams(
-      Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
-    ).toString();
-    return `${base.pathname}v1/${name.split("/").map(encodeURIComponent).join("/")}${search ? `?${search}` : ""}`;
+  const path = (name: string, query?: Record<string, string | undefined>) => {
+    let search = "";
+    for (const key in query) {
+      const value = query[key];
+      if (value !== undefined) search += `${search === "" ? "?" : "&"}${formField(key, value)}`;
+    }
+    return `${base.pathname}v1/${encodeName(name)}${search}`;
   };
 
   const api = {
@@ -81,12 +83,9 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   ): Promise<TextAnswer> =>
     bearerCall(
       api,
-      {
-        name: method,
-        method: verb,
-        path: target,
-        ...(message === undefined ? {} : { body: JSON.stringify(message) }),
-      },
+      message === undefined
+        ? { name: method, method: verb, path: target }
+        : { name: method, method: verb, path: target, body: JSON.stringify(message) },
       signal,
     );
 
@@ -97,13 +96,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   return {
     async create(space, message, query, signal) {
       const failed: FailedCall = { method: "spaces.messages.create", thread: message.thread !== undefined };
-      const answer = await call(
-        failed.method,
-        "POST",
-        path(`${space}/messages`, { ...query }),
-        message,
-        signal,
-      );
+      const answer = await call(failed.method, "POST", path(`${space}/messages`, query), message, signal);
       // A message with a client-assigned id is named by it too: the same name whichever attempt created it.
       if (query.messageId !== undefined) {
         if (ok(answer) || (answer.status === 409 && /ALREADY_EXISTS/.test(answer.text)))

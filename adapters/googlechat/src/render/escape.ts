@@ -50,7 +50,11 @@ export function fenceSafe(code: string): string {
   return escapeCode(code).replace(/`(?=``)/g, `\`${ZWSP}`);
 }
 
-/** A URL as a link target: the characters that end `<url|label>` percent-encoded. */
+/** Characters {@link escapeUrl} encodes. */
+const ENDS_LINK = /[|<>]/;
+const URL_ESCAPES: Record<string, string> = { "|": "%7C", "<": "%3C", ">": "%3E" };
+
+/** A URL as a link target: the characters that end `<url|label>` percent-encoded (most URLs hold none). */
 export function escapeUrl(url: string): string {
-  return url.replace(/\|/g, "%7C").replace(/</g, "%3C").replace(/>/g, "%3E");
+  return ENDS_LINK.test(url) ? url.replace(/[|<>]/g, (char) => URL_ESCAPES[char] as string) : url;
 }

@@ -5,9 +5,9 @@
  * hyphens, 63 characters at most. The key's characters include capitals and `_`, so it is
  * hashed: `client-` and 40 hex digits of its SHA-256.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /** The `messageId` for an operation key. */
 export function clientMessageId(key: string): string {
-  return `client-${createHash("sha256").update(key).digest("hex").slice(0, 40)}`;
+  return `client-${hash("sha256", key, "hex").slice(0, 40)}`;
 }

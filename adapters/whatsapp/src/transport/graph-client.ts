@@ -37,6 +37,8 @@ export function createGraphClient(config: WhatsAppAdapterConfig): GraphClient {
   );
   const timeout = config.timeoutMs ?? 60_000;
   const authorization = `Bearer ${config.token}`;
+  // undici only reads a request's headers: every JSON post shares one object.
+  const jsonHeaders = { authorization, "content-type": "application/json" };
 
   const call = async (
     edge: string,
@@ -51,11 +53,11 @@ export function createGraphClient(config: WhatsAppAdapterConfig): GraphClient {
         origin,
         path: `${pathname}/${edge}`,
         method: "POST",
-        headers: { authorization, ...headers },
+        headers,
         body,
         headersTimeout: timeout,
         bodyTimeout: timeout,
-        ...(signal === undefined ? {} : { signal }),
+        signal: signal ?? null,
       });
     } catch (error) {
       throw fromNetwork(error, method);
@@ -73,13 +75,12 @@ export function createGraphClient(config: WhatsAppAdapterConfig): GraphClient {
 
   return {
     token: config.token,
-    post: (edge, body, signal) =>
-      call(edge, { "content-type": "application/json" }, JSON.stringify(body), signal),
+    post: (edge, body, signal) => call(edge, jsonHeaders, JSON.stringify(body), signal),
     async upload(media, mimeType, signal) {
       const form = multipart(media, mimeType);
       const answer = await call(
         "media",
-        { "content-type": form.contentType, "content-length": String(form.length) },
+        { authorization, "content-type": form.contentType, "content-length": String(form.length) },
         form.body,
         signal,
       );

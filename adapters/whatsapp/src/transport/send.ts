@@ -73,18 +73,15 @@ async function send(
   type: string,
   object: GraphBody,
 ): Promise<SentMessage> {
-  const answer = await client.post(
-    "messages",
-    {
-      messaging_product: "whatsapp",
-      recipient_type: "individual",
-      to: op.target.to,
-      type,
-      [type]: object,
-      ...(op.replyTo === undefined ? {} : { context: { message_id: op.replyTo } }),
-    },
-    op.signal,
-  );
+  const message: GraphBody = {
+    messaging_product: "whatsapp",
+    recipient_type: "individual",
+    to: op.target.to,
+    type,
+    [type]: object,
+  };
+  if (op.replyTo !== undefined) message.context = { message_id: op.replyTo };
+  const answer = await client.post("messages", message, op.signal);
   const id = (answer.messages as Array<{ id?: unknown }> | undefined)?.[0]?.id;
   if (typeof id !== "string")
     throw new TransportError("WhatsApp POST /messages: the answer holds no message id", { ambiguous: true });

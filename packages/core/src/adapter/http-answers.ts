@@ -54,14 +54,18 @@ export interface TextAnswer {
 
 /** Send `request` through `dispatcher` and read the answer as text; a failure of the request itself is thrown as undici's. */
 export async function requestText(dispatcher: Dispatcher, request: TextRequest): Promise<TextAnswer> {
-  const { timeoutMs, signal, body, ...rest } = request;
+  // One object literal of a fixed shape (undici reads an absent body or signal as null): a
+  // short call's every copy and spread of the options counted.
   const response = await sendRequest(
     {
-      ...rest,
-      ...(body === undefined ? {} : { body }),
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      ...(signal === undefined ? {} : { signal }),
+      origin: request.origin,
+      path: request.path,
+      method: request.method,
+      headers: request.headers,
+      body: request.body ?? null,
+      headersTimeout: request.timeoutMs,
+      bodyTimeout: request.timeoutMs,
+      signal: request.signal ?? null,
     },
     dispatcher,
   );
@@ -170,25 +174,36 @@ export async function bearerCall(
   call: BearerCall,
   signal?: AbortSignal,
 ): Promise<TextAnswer> {
-  const { name, body, ...where } = call;
-  const once = async (token: string): Promise<TextAnswer> => {
-    try {
-      return await requestText(api.dispatcher, {
-        ...where,
-        origin: api.origin,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { "content-type": "application/json; charset=utf-8" }),
-        },
-        ...(body === undefined ? {} : { body }),
-        timeoutMs: api.timeoutMs,
-        ...(signal === undefined ? {} : { signal }),
-      });
-    } catch (error) {
-      throw networkFailure(`${api.platform} ${name}`, error);
-    }
-  };
   const token = await api.tokens.get(signal);
-  const answer = await once(token);
-  return answer.status === 401 ? once(await api.tokens.get(signal, token)) : answer;
+  const answer = await bearerRequest(api, call, token, signal);
+  return answer.status === 401
+    ? bearerRequest(api, call, await api.tokens.get(signal, token), signal)
+    : answer;
+}
+
+/** One request of {@link bearerCall} with `token`. */
+async function bearerRequest(
+  api: BearerApi,
+  call: BearerCall,
+  token: string,
+  signal: AbortSignal | undefined,
+): Promise<TextAnswer> {
+  const { body } = call;
+  const request: TextRequest = {
+    origin: api.origin,
+    path: call.path,
+    method: call.method,
+    headers:
+      body === undefined
+        ? { authorization: `Bearer ${token}` }
+        : { authorization: `Bearer ${token}`, "content-type": "application/json; charset=utf-8" },
+    timeoutMs: api.timeoutMs,
+  };
+  if (body !== undefined) request.body = body;
+  if (signal !== undefined) request.signal = signal;
+  try {
+    return await requestText(api.dispatcher, request);
+  } catch (error) {
+    throw networkFailure(`${api.platform} ${call.name}`, error);
+  }
 }
