@@ -7,6 +7,7 @@ import {
   type ConformanceHarness,
   conformanceCases,
   conformanceMedia,
+  harnessClock,
   itRendererTeeth,
   runCase,
 } from "@outbox/conformance";
@@ -24,8 +25,10 @@ function brokenHarness(change: { capabilities?: Capabilities; renderer?: Rendere
   return {
     name: "slack, broken",
     formatGaps: { spoiler: "none on Slack", codeLanguage: "none in mrkdwn" },
-    async setup() {
-      const emulator = await startSlackEmulator({ channels: [{ id: HARNESS_CHANNEL }] });
+    virtualTime: true,
+    async setup(setup) {
+      const clocked = harnessClock(setup);
+      const emulator = await startSlackEmulator({ channels: [{ id: HARNESS_CHANNEL }], ...clocked.emulator });
       const client = createSlackClient({ token: emulator.token, slackApiUrl: emulator.slackApiUrl });
       const built = createAdapter({
         name: "slack",
@@ -33,6 +36,7 @@ function brokenHarness(change: { capabilities?: Capabilities; renderer?: Rendere
         renderer: change.renderer ?? slackRenderer,
         transport: createSlackTransport(client, { unfurl: false }),
         media: (await conformanceMedia()).policy,
+        ...clocked.adapter,
       });
       return {
         adapter: { name: built.name, capabilities: slackCapabilities, send: built.send },

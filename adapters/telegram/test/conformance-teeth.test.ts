@@ -7,6 +7,7 @@ import {
   type ConformanceHarness,
   conformanceCases,
   conformanceMedia,
+  harnessClock,
   itRendererTeeth,
   runCase,
 } from "@outbox/conformance";
@@ -27,8 +28,10 @@ import { createTelegramTransport } from "../src/transport/transport.js";
 function brokenHarness(change: { capabilities?: Capabilities; renderer?: Renderer }): ConformanceHarness {
   return {
     name: "telegram, broken",
-    async setup() {
-      const emulator = await startTelegramEmulator({ chats: [{ id: HARNESS_CHAT }] });
+    virtualTime: true,
+    async setup(setup) {
+      const clocked = harnessClock(setup);
+      const emulator = await startTelegramEmulator({ chats: [{ id: HARNESS_CHAT }], ...clocked.emulator });
       emulator.seedMessage(HARNESS_CHAT, "/start");
       const api = new Api(emulator.token, { apiRoot: emulator.apiRoot, timeoutSeconds: 10 });
       const built = createAdapter({
@@ -37,6 +40,7 @@ function brokenHarness(change: { capabilities?: Capabilities; renderer?: Rendere
         renderer: change.renderer ?? telegramRenderer,
         transport: createTelegramTransport(api, { capabilities: telegramCapabilities, linkPreview: true }),
         media: (await conformanceMedia()).policy,
+        ...clocked.adapter,
       });
       return {
         adapter: { name: built.name, capabilities: telegramCapabilities, send: built.send },

@@ -8,6 +8,7 @@ import {
   type ConformanceHarness,
   conformanceCases,
   conformanceMedia,
+  harnessClock,
   runCase,
 } from "@outbox/conformance";
 import { type Capabilities, createAdapter, type Renderer } from "@outbox/core";
@@ -33,10 +34,13 @@ function brokenHarness(change: {
   return {
     name: "whatsapp, broken",
     formatGaps: { spoiler: "none on WhatsApp", codeLanguage: "none", linkLabel: "no link labels" },
-    async setup() {
+    virtualTime: true,
+    async setup(setup) {
+      const clocked = harnessClock(setup);
       const emulator = await startWhatsAppEmulator({
         allowedRecipients: [HARNESS_RECIPIENT],
         limits: change.limits ?? HARNESS_LIMITS,
+        ...clocked.emulator,
       });
       emulator.seedMessage(HARNESS_RECIPIENT, "Hi!");
       const client = createGraphClient({
@@ -50,6 +54,7 @@ function brokenHarness(change: {
         renderer: change.renderer ?? whatsappRenderer,
         transport: createWhatsAppTransport(client, { previewUrl: false }),
         media: (await conformanceMedia()).policy,
+        ...clocked.adapter,
       });
       return {
         adapter: { name: built.name, capabilities: change.declared ?? capabilities, send: built.send },

@@ -1,3 +1,4 @@
+import { createManualClock, systemClock } from "@outbox/core";
 import { describe, it } from "vitest";
 import { CaseUnobservableError } from "./case-unobservable.js";
 import { planCases } from "./plan-cases.js";
@@ -7,6 +8,7 @@ import type {
   ConformanceInstance,
   ConformanceOptions,
 } from "./types.js";
+import { inVirtualTime } from "./virtual-time.js";
 
 /** Per-case time limit: cases are small; the longest waits are a few hundred milliseconds of 429s. */
 const CASE_TIMEOUT_MS = 30_000;
@@ -69,7 +71,9 @@ export type RunCaseOptions = {
 
 /**
  * Run one case against a fresh harness instance, outside vitest's registration (used by
- * `describeConformance`, and by tests that check a suite FAILS on a broken adapter).
+ * `describeConformance`, and by tests that check a suite FAILS on a broken adapter). Under
+ * `harness.virtualTime` the instances are built on a fresh manual clock and the case runs in
+ * virtual time (see {@link inVirtualTime}).
  * Resolves `"n/a: <reason>"` when the adapter's capabilities make the case inapplicable,
  * `"skipped: <reason>"` when (outside strict mode) the harness cannot observe what the case
  * judges, `"passed"` when it passes; rejects with the assertion error when it fails.
@@ -79,7 +83,10 @@ export async function runCase(
   harness: ConformanceHarness,
   options: RunCaseOptions = {},
 ): Promise<"passed" | `n/a: ${string}` | `skipped: ${string}`> {
-  const instance: ConformanceInstance = await harness.setup();
+  // From the wall clock's time: emulators that judge credentials by epoch times (JWT `iat`) accept them.
+  const virtual = harness.virtualTime === true ? createManualClock(Date.now()) : undefined;
+  const clocked = virtual === undefined ? {} : { clock: virtual };
+  const instance: ConformanceInstance = await harness.setup(virtual === undefined ? undefined : clocked);
   const others: ConformanceInstance[] = [];
   try {
     const applies = testCase.applies(instance.adapter.capabilities);
@@ -87,19 +94,22 @@ export async function runCase(
       options.onSkip?.(`n/a: ${applies}`);
       return `n/a: ${applies}`;
     }
-    await testCase.run({
-      ...instance,
-      capabilities: instance.adapter.capabilities,
-      harnessSkips: harness.skip ?? {},
-      formatGaps: harness.formatGaps ?? {},
-      combines: harness.combines ?? {},
-      strict: options.strict ?? false,
-      setupWith: async (setup) => {
-        const other = await harness.setup(setup);
-        others.push(other);
-        return other;
-      },
-    });
+    const run = (): Promise<void> =>
+      testCase.run({
+        ...instance,
+        capabilities: instance.adapter.capabilities,
+        harnessSkips: harness.skip ?? {},
+        formatGaps: harness.formatGaps ?? {},
+        combines: harness.combines ?? {},
+        strict: options.strict ?? false,
+        clock: virtual ?? systemClock,
+        setupWith: async (setup) => {
+          const other = await harness.setup({ ...setup, ...clocked });
+          others.push(other);
+          return other;
+        },
+      });
+    await (virtual === undefined ? run() : inVirtualTime(virtual, run));
     return "passed";
   } catch (error) {
     if (!(error instanceof CaseUnobservableError)) throw withAssumptions(error, testCase);

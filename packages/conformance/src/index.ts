@@ -33,3 +33,4 @@ export { createReferenceTransport } from "./reference/transport.js";
 export * from "./render-work.js";
 export { itRendererTeeth, type PlainTextCaseId, type RendererTeethOptions } from "./renderer-teeth.js";
 export type * from "./types.js";
+export { type HarnessClock, harnessClock } from "./virtual-time.js";

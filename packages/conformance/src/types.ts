@@ -2,7 +2,15 @@
  * Public types of the conformance suite (spec: conformance.md). The names of
  * {@link ConformanceHarness}, {@link ObservedMessage} and {@link Fault} are fixed.
  */
-import type { Capabilities, ChannelAdapter, Fault, MediaPolicy, ObservedMessage, Target } from "@outbox/core";
+import type {
+  Capabilities,
+  ChannelAdapter,
+  Clock,
+  Fault,
+  MediaPolicy,
+  ObservedMessage,
+  Target,
+} from "@outbox/core";
 
 export type { Fault, FaultTarget, ObservedFormat, ObservedFormatKind, ObservedMessage } from "@outbox/core";
 
@@ -39,11 +47,17 @@ export type ConformanceInstance = {
 
 /**
  * What a case asks of {@link ConformanceHarness.setup}: media options the harness adds to
- * its adapter's media policy (`passThrough`, a `host`).
+ * its adapter's media policy (`passThrough`, a `host`), and the clock to build on.
  */
 export type ConformanceSetup = {
   /** Merged into the media policy the adapter is built with. */
   media?: Pick<MediaPolicy, "passThrough" | "host">;
+  /**
+   * The case's virtual clock, given only to a harness that declares
+   * {@link ConformanceHarness.virtualTime}: build the adapter on it (its `clock` option: pacing,
+   * edit spacing, retry waits) and the emulator (the time of its rate windows, `now()`).
+   */
+  clock?: Clock;
 };
 
 /** What an adapter author hands to `describeConformance`. */
@@ -57,6 +71,13 @@ export type ConformanceHarness = {
   setup(options?: ConformanceSetup): Promise<ConformanceInstance>;
   /** Case id → reason; a skipped case is reported with its reason, and strict mode fails on any skip. */
   skip?: Record<string, string>;
+  /**
+   * `setup` builds the adapter and the emulator on the clock it is given (`options.clock`):
+   * each case then runs in virtual time, its waits (edit intervals, pacing, a 429's
+   * `Retry-After`) passed by moving that clock instead of waiting. Without it the suite gives
+   * no clock and every wait takes real time (slower; the verdicts are the same).
+   */
+  virtualTime?: boolean;
   /**
    * Formatting the platform cannot show at all, each with the reason (Slack has no spoiler).
    * The cases then accept the plain words for it instead of a span; every other kind
@@ -115,6 +136,12 @@ export type CaseContext = ConformanceInstance & {
   combines: Readonly<Combines>;
   /** Run in strict mode: an observation the harness cannot make fails instead of skipping. */
   strict: boolean;
+  /**
+   * The clock the adapter and emulator run on: the case's virtual clock under
+   * {@link ConformanceHarness.virtualTime}, else the real one. A case waits on it (a model's
+   * writing pace) and measures waits with it.
+   */
+  clock: Clock;
   /** Another fresh instance built with `options` (torn down with the case), for cases that need other media options. */
   setupWith(options: ConformanceSetup): Promise<ConformanceInstance>;
 };

@@ -1,6 +1,10 @@
 /**
  * The conformance harness of the Discord adapter: per case, a fresh emulator and an
  * adapter built with `api` pointing at it and the conformance media policy.
+ *
+ * It runs in real time (no `virtualTime`): `@discordjs/rest` keeps each bucket's state from
+ * the platform's rate-limit headers on the wall clock and refuses a request its bucket holds
+ * until that time, so its waits cannot pass on a virtual clock the emulator shares.
  */
 import { type ConformanceHarness, conformanceMedia } from "@outbox/conformance";
 import { createDiscordAdapter } from "../adapter.js";

@@ -6,7 +6,7 @@
  * on both sides.
  */
 import type { LookupFunction } from "node:net";
-import { type ConformanceHarness, conformanceMedia } from "@outbox/conformance";
+import { type ConformanceHarness, conformanceMedia, harnessClock } from "@outbox/conformance";
 import { createGoogleChatAdapter } from "../adapter.js";
 import { emulatorConfig } from "../testing/adapter-config.js";
 import { startGoogleChatEmulator } from "../testing/emulator/server.js";
@@ -35,8 +35,10 @@ export function createGoogleChatHarness(options: GoogleChatHarnessOptions = {}):
       quote: "Google Chat documents no quote markup for an app's text: quoted lines are shown as plain lines",
       codeLanguage: "Google Chat's monospace blocks carry no language",
     },
+    virtualTime: true,
     async setup(setup) {
       const media = await conformanceMedia();
+      const clocked = harnessClock(setup);
       const emulator = await startGoogleChatEmulator({
         spaces: [{ name: HARNESS_SPACE }],
         // Chat fetches the suite's media server and host: trust its CA and resolve its names.
@@ -44,6 +46,7 @@ export function createGoogleChatHarness(options: GoogleChatHarnessOptions = {}):
           ca: media.ca,
           ...(media.policy.lookup ? { lookup: media.policy.lookup as LookupFunction } : {}),
         },
+        ...clocked.emulator,
         ...options.emulator,
       });
       const { thread } = emulator.seedMessage(HARNESS_SPACE, "a thread to answer in");
@@ -52,6 +55,7 @@ export function createGoogleChatHarness(options: GoogleChatHarnessOptions = {}):
         timeoutMs: 10_000,
         // An app uploads no attachments: every media case needs the suite's host unless it asks for none.
         media: { ...media.policy, host: media.host, ...setup?.media },
+        ...clocked.adapter,
         ...options.adapter,
       });
       return {

@@ -4,7 +4,7 @@
  * faster rate limit (50 events a second, bursts of 5) than Synapse's default so the suite
  * runs in seconds; the pacing case still meets it head-on.
  */
-import { type ConformanceHarness, conformanceMedia } from "@outbox/conformance";
+import { type ConformanceHarness, conformanceMedia, harnessClock } from "@outbox/conformance";
 import { createMatrixAdapter } from "../adapter.js";
 import type { MatrixRateLimit } from "../capabilities.js";
 import { startMatrixEmulator } from "../testing/emulator/server.js";
@@ -28,15 +28,22 @@ export interface MatrixHarnessOptions {
 export function createMatrixHarness(options: MatrixHarnessOptions = {}): ConformanceHarness {
   return {
     name: options.name ?? "matrix",
-    async setup() {
+    virtualTime: true,
+    async setup(setup) {
       const media = await conformanceMedia();
-      const emulator = await startMatrixEmulator({ rateLimit: HARNESS_RATE_LIMIT, ...options.emulator });
+      const clocked = harnessClock(setup);
+      const emulator = await startMatrixEmulator({
+        rateLimit: HARNESS_RATE_LIMIT,
+        ...clocked.emulator,
+        ...options.emulator,
+      });
       const adapter = createMatrixAdapter({
         homeserver: emulator.homeserver,
         accessToken: emulator.accessToken,
         timeoutMs: 10_000,
         media: media.policy,
         rateLimit: HARNESS_RATE_LIMIT,
+        ...clocked.adapter,
         ...options.adapter,
       });
       return {

@@ -3,7 +3,7 @@
  * built with `slackApiUrl` pointing at it and the conformance media policy. Slack fetches no
  * URLs, so URL media is loaded by core's loader from the fixture server and uploaded.
  */
-import { type ConformanceHarness, conformanceMedia } from "@outbox/conformance";
+import { type ConformanceHarness, conformanceMedia, harnessClock } from "@outbox/conformance";
 import { createSlackAdapter } from "../adapter.js";
 import { startSlackEmulator } from "../testing/emulator/server.js";
 import type { SlackEmulatorOptions } from "../testing/emulator/types.js";
@@ -30,14 +30,21 @@ export function createSlackHarness(options: SlackHarnessOptions = {}): Conforman
       spoiler: "Slack has no spoiler formatting; the text is shown plainly",
       codeLanguage: "mrkdwn code blocks carry no language (Slack shows none)",
     },
-    async setup() {
+    virtualTime: true,
+    async setup(setup) {
       const media = await conformanceMedia();
-      const emulator = await startSlackEmulator({ channels: [{ id: HARNESS_CHANNEL }], ...options.emulator });
+      const clocked = harnessClock(setup);
+      const emulator = await startSlackEmulator({
+        channels: [{ id: HARNESS_CHANNEL }],
+        ...clocked.emulator,
+        ...options.emulator,
+      });
       const adapter = createSlackAdapter({
         token: emulator.token,
         slackApiUrl: emulator.slackApiUrl,
         clientOptions: { timeout: 10_000 },
         media: media.policy,
+        ...clocked.adapter,
         ...options.adapter,
       });
       return {

@@ -6,7 +6,7 @@
  * limits are Microsoft's on both sides.
  */
 import type { LookupFunction } from "node:net";
-import { type ConformanceHarness, conformanceMedia } from "@outbox/conformance";
+import { type ConformanceHarness, conformanceMedia, harnessClock } from "@outbox/conformance";
 import { createTeamsAdapter } from "../adapter.js";
 import { emulatorConfig } from "../testing/adapter-config.js";
 import { startTeamsEmulator } from "../testing/emulator/server.js";
@@ -33,8 +33,10 @@ export function createTeamsHarness(options: TeamsHarnessOptions = {}): Conforman
     formatGaps: {
       spoiler: "Teams has no spoiler formatting; the text is shown plainly",
     },
+    virtualTime: true,
     async setup(setup) {
       const media = await conformanceMedia();
+      const clocked = harnessClock(setup);
       const emulator = await startTeamsEmulator({
         conversations: [{ id: HARNESS_CONVERSATION, type: "channel" }],
         // Teams fetches the suite's media server and host: trust its CA and resolve its names.
@@ -42,6 +44,7 @@ export function createTeamsHarness(options: TeamsHarnessOptions = {}): Conforman
           ca: media.ca,
           ...(media.policy.lookup ? { lookup: media.policy.lookup as LookupFunction } : {}),
         },
+        ...clocked.emulator,
         ...options.emulator,
       });
       const adapter = createTeamsAdapter({
@@ -49,6 +52,7 @@ export function createTeamsHarness(options: TeamsHarnessOptions = {}): Conforman
         timeoutMs: 10_000,
         // A bot uploads no files: every media case needs the suite's host unless it asks for none.
         media: { ...media.policy, host: media.host, ...setup?.media },
+        ...clocked.adapter,
         ...options.adapter,
       });
       return {

@@ -3,7 +3,7 @@
  * adapter built with `apiRoot` pointing at it and the conformance media policy. The
  * emulator downloads URL media from the fixture server itself, as Telegram would.
  */
-import { type ConformanceHarness, conformanceMedia } from "@outbox/conformance";
+import { type ConformanceHarness, conformanceMedia, harnessClock } from "@outbox/conformance";
 import { createTelegramAdapter } from "../adapter.js";
 import { startTelegramEmulator } from "../testing/emulator/server.js";
 import type { TelegramEmulatorOptions } from "../testing/emulator/types.js";
@@ -27,14 +27,17 @@ export interface TelegramHarnessOptions {
 export function createTelegramHarness(options: TelegramHarnessOptions = {}): ConformanceHarness {
   return {
     name: options.name ?? "telegram",
+    virtualTime: true,
     async setup(setup) {
       const media = await conformanceMedia();
+      const clocked = harnessClock(setup);
       const emulator = await startTelegramEmulator({
         chats: [{ id: HARNESS_CHAT, topics: "any" }],
         fetchUrl: createUrlFetcher({
           ca: media.ca,
           ...(media.policy.lookup ? { lookup: media.policy.lookup } : {}),
         }),
+        ...clocked.emulator,
         ...options.emulator,
       });
       // A bot can only write to a user who wrote first; this also keeps topic ids above 1.
@@ -44,6 +47,7 @@ export function createTelegramHarness(options: TelegramHarnessOptions = {}): Con
         apiRoot: emulator.apiRoot,
         timeoutSeconds: 10,
         media: { ...media.policy, ...setup?.media },
+        ...clocked.adapter,
         ...options.adapter,
       });
       return {

@@ -5,7 +5,7 @@
  * times faster than Meta's (one message per 100 ms, bursts of 5) on both sides, so the pacing
  * cases take seconds instead of minutes; the pacing logic is the same.
  */
-import { type ConformanceHarness, conformanceMedia } from "@outbox/conformance";
+import { type ConformanceHarness, conformanceMedia, harnessClock } from "@outbox/conformance";
 import { createWhatsAppAdapter } from "../adapter.js";
 import type { WhatsAppLimits } from "../capabilities.js";
 import { createLinkFetcher } from "../testing/emulator/fetch-links.js";
@@ -38,8 +38,10 @@ export function createWhatsAppHarness(options: WhatsAppHarnessOptions = {}): Con
       codeLanguage: "WhatsApp's monospace blocks carry no language",
       linkLabel: "WhatsApp links have no label: the label is shown, then the URL the client links",
     },
+    virtualTime: true,
     async setup(setup) {
       const media = await conformanceMedia();
+      const clocked = harnessClock(setup);
       // Media sent by `link` is fetched as Meta fetches it, so the cases judge the bytes it got.
       const links = createLinkFetcher({
         ca: media.ca,
@@ -49,6 +51,7 @@ export function createWhatsAppHarness(options: WhatsAppHarnessOptions = {}): Con
         allowedRecipients: [HARNESS_RECIPIENT],
         limits: HARNESS_LIMITS,
         links,
+        ...clocked.emulator,
         ...options.emulator,
       });
       emulator.seedMessage(HARNESS_RECIPIENT, "Hi!");
@@ -59,6 +62,7 @@ export function createWhatsAppHarness(options: WhatsAppHarnessOptions = {}): Con
         timeoutMs: 10_000,
         limits: HARNESS_LIMITS,
         media: { ...media.policy, ...setup?.media },
+        ...clocked.adapter,
         ...options.adapter,
       });
       return {

@@ -29,9 +29,6 @@ function prefixes(text: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => text.slice(0, cuts[Math.floor((i * cuts.length) / count)]));
 }
 
-/** Wait while the "model" writes (the producer's pace, not synchronization). */
-const writing = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** What a message shows, its edit history left out. */
 const shown = ({ revisions: _history, ...message }: ObservedMessage): ObservedMessage => message;
 
@@ -114,7 +111,7 @@ export const editCases: CaseDefinition[] = [
       const preview = await startPreview(ctx, ctx.target);
       for (const text of prefixes(FINAL, steps)) {
         preview.update(text);
-        await writing(pace);
+        await ctx.clock.sleep(pace); // the model's writing pace, not synchronization
       }
       const { settled } = await expectSettledLikeSend(ctx, preview, before, { text: FINAL });
       expectGrowing(settled[0]);
@@ -137,7 +134,7 @@ export const editCases: CaseDefinition[] = [
       const preview = await startPreview(ctx, ctx.target);
       for (const text of ["Nothing **new** here", "Nothing **new** here  ", "Nothing **new** here\n\n"]) {
         preview.update(text);
-        await writing(interval + 50);
+        await ctx.clock.sleep(interval + 50);
       }
       const { settled } = await expectSettledLikeSend(ctx, preview, before, { text: "Nothing **new** here" });
       expect(settled[0]?.revisions ?? [], "revisions of a message never changed").toEqual([]);

@@ -96,7 +96,8 @@ export class ReferenceEmulator {
   readonly #known = new Set<string>();
   readonly #faults = createFaultQueue(["sendText", "sendMedia", "sendAlbum", "editText", "deleteMessage"]);
   readonly #reached: EmulatorCall[] = [];
-  readonly #buckets = createTokenBuckets(() => performance.now());
+  readonly #now: () => number;
+  readonly #buckets: ReturnType<typeof createTokenBuckets>;
   /** Messages by id (every album member maps to its album), with when each last changed. */
   readonly #byId = new Map<string, { message: ObservedMessage; changedAt: number }>();
   #nextId = 1000;
@@ -106,10 +107,19 @@ export class ReferenceEmulator {
   readonly #download: UrlDownloadOptions;
   readonly #fetched: string[] = [];
 
-  /** Enforce these capabilities as the platform's rules; download URL media with `download`. */
-  constructor(capabilities: Capabilities, download: UrlDownloadOptions = {}) {
+  /**
+   * Enforce these capabilities as the platform's rules; download URL media with `download`;
+   * time rate windows and edit intervals with `now` (milliseconds; default `performance.now`).
+   */
+  constructor(
+    capabilities: Capabilities,
+    download: UrlDownloadOptions = {},
+    now: () => number = () => performance.now(),
+  ) {
     this.#capabilities = capabilities;
     this.#download = download;
+    this.#now = now;
+    this.#buckets = createTokenBuckets(now);
   }
 
   /**
@@ -220,7 +230,7 @@ export class ReferenceEmulator {
       return refuse(
         "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
       );
-    const now = performance.now();
+    const now = this.#now();
     const wait = entry.changedAt + edits.minIntervalMs - now;
     if (wait > EDIT_SLACK_MS) {
       this.#refusals += 1;
@@ -357,7 +367,7 @@ export class ReferenceEmulator {
   /** Record a message under `count` new ids. */
   #keep(message: ObservedMessage, count: number): string[] {
     this.#observed.push(message);
-    const changedAt = performance.now();
+    const changedAt = this.#now();
     return Array.from({ length: count }, () => {
       const id = String(this.#nextId++);
       this.#known.add(id);

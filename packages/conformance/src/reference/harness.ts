@@ -1,6 +1,7 @@
 import {
   type Capabilities,
   type ChannelAdapter,
+  type Clock,
   createAdapter,
   type MediaPolicy,
   type Renderer,
@@ -8,6 +9,7 @@ import {
 } from "@outbox/core";
 import { conformanceMedia } from "../media-server.js";
 import type { Combines, ConformanceHarness, FormatGaps } from "../types.js";
+import { harnessClock } from "../virtual-time.js";
 import { referenceCapabilities } from "./capabilities.js";
 import { REFERENCE_CHAT, ReferenceEmulator } from "./emulator.js";
 import { referenceRenderer } from "./markup.js";
@@ -25,6 +27,8 @@ export interface ReferenceAdapterOptions {
   transport?: (transport: Transport) => Transport;
   /** Wrap the renderer (to model a rendering bug). */
   renderer?: (renderer: Renderer) => Renderer;
+  /** Clock for pacing, edit spacing and retry waits. Default: the real clock. */
+  clock?: Clock;
 }
 
 /**
@@ -40,11 +44,13 @@ export function createReferenceAdapter(options: ReferenceAdapterOptions): Channe
     renderer: options.renderer ? options.renderer(referenceRenderer) : referenceRenderer,
     transport: options.transport ? options.transport(transport) : transport,
     ...(options.media ? { media: options.media } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
 }
 
 /** Options of {@link createReferenceHarness}: hooks that build deliberately broken variants. */
-export interface ReferenceHarnessOptions extends Omit<ReferenceAdapterOptions, "emulator" | "media"> {
+export interface ReferenceHarnessOptions
+  extends Omit<ReferenceAdapterOptions, "emulator" | "media" | "clock"> {
   /** Suite label. Default `reference`. */
   name?: string;
   /** Change the media policy the adapter is built with. */
@@ -71,20 +77,24 @@ export function createReferenceHarness(options: ReferenceHarnessOptions = {}): C
     ...(options.skip ? { skip: options.skip } : {}),
     ...(options.formatGaps ? { formatGaps: options.formatGaps } : {}),
     ...(options.combines ? { combines: options.combines } : {}),
+    virtualTime: true,
     async setup(setup) {
       const { policy: fixturePolicy, ca } = await conformanceMedia();
       const policy = { ...fixturePolicy, ...setup?.media };
+      const clocked = harnessClock(setup);
       const emulator = new ReferenceEmulator(
         options.platform ?? options.capabilities ?? referenceCapabilities,
         {
           ca,
           ...(policy.lookup ? { lookup: policy.lookup } : {}),
         },
+        clocked.emulator.now,
       );
       const built = createReferenceAdapter({
         ...options,
         emulator,
         media: options.media ? options.media(policy) : policy,
+        ...clocked.adapter,
       });
       const adapter = options.adapter ? options.adapter(built) : built;
       return {

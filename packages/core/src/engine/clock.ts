@@ -34,6 +34,12 @@ export interface ManualClock extends Clock {
   run<T>(work: Promise<T>): Promise<T>;
   /** How many sleepers are waiting. */
   readonly pending: number;
+  /**
+   * When the earliest sleeper wakes (clock milliseconds), `undefined` when none waits: a
+   * driver that must not move time while other work is under way (real I/O) advances to
+   * it once that work is done, instead of letting {@link ManualClock.run} jump.
+   */
+  readonly next: number | undefined;
 }
 
 interface Sleeper {
@@ -63,6 +69,9 @@ export function createManualClock(start = 0): ManualClock {
     now: () => now,
     get pending() {
       return sleepers.length;
+    },
+    get next() {
+      return next()?.at;
     },
     sleep(ms, signal) {
       return new Promise<void>((resolve, reject) => {

@@ -55,6 +55,9 @@ async function openRegular(path: string) {
 export function createDirectoryMediaStore(directory: string): MediaStore {
   const root = resolve(directory);
   const ready = mkdir(root, { recursive: true, mode: 0o700 });
+  // A failure is the first put's to report; a store never used (a host closed right after it
+  // started, its directory removed meanwhile) must not leave an unhandled rejection behind.
+  ready.catch(() => undefined);
   return {
     async put(key: string, info: HostedItemInfo, bytes: AsyncIterable<Uint8Array>) {
       await ready;
