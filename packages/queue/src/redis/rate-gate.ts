@@ -1,32 +1,62 @@
 /**
  * Platform rate limits shared by every worker: the adapter's `rateLimits` as token buckets in
  * Redis, taken atomically by a Lua script on Redis's own clock (`TIME`), so the processes'
- * clocks never matter. All buckets of a call are taken together or none is.
+ * clocks never matter. All buckets of a call are taken together, in one round trip: a token
+ * not there yet is reserved (the bucket goes into debt) and the call waits for the time it
+ * falls due, without asking again.
  */
 import type { Clock, PacingOptions, RateLimit } from "@outbox/core";
-import { DEFAULT_LATENCY_MS, DEFAULT_PACING_MARGIN, limitRates } from "@outbox/core/internal";
+import { heldBackBurst, limitRates, resolvePacing } from "@outbox/core/internal";
 import type { RedisClient } from "./keys.js";
 
-/** KEYS: buckets; ARGV: capacity and rate per ms of each. Returns 0 (taken) or the ms to wait. */
+/**
+ * KEYS: buckets; ARGV: held-back capacity and rate per ms of each. Takes a token of each
+ * (reserving it when the bucket has none now) and returns the ms until the last of them is
+ * due, then 1 for each bucket the take opened (found full), else 0. A bucket's `cap` is its
+ * capacity now: an opened bucket holds its latency allowance back (`GIVE` returns it).
+ */
 const TAKE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
-local wait = 0
-local tokens = {}
+local out = {0}
 for i, key in ipairs(KEYS) do
-  local capacity = tonumber(ARGV[2 * i - 1])
+  local base = tonumber(ARGV[2 * i - 1])
   local rate = tonumber(ARGV[2 * i])
-  local state = redis.call('HMGET', key, 'tokens', 'at')
-  local level = tonumber(state[1]) or capacity
-  local at = tonumber(state[2]) or now
-  level = math.min(capacity, level + math.max(0, now - at) * rate)
-  tokens[i] = level
-  if level < 1 then wait = math.max(wait, (1 - level) / rate) end
+  local state = redis.call('HMGET', key, 'tokens', 'at', 'cap')
+  local cap = tonumber(state[3]) or base
+  local level = math.min(cap, (tonumber(state[1]) or cap) + math.max(0, now - (tonumber(state[2]) or now)) * rate)
+  out[i + 1] = 0
+  if level >= cap then
+    cap = base
+    level = math.min(level, base)
+    out[i + 1] = 1
+  end
+  level = level - 1
+  if level < 0 then out[1] = math.max(out[1], math.ceil(-level / rate)) end
+  redis.call('HSET', key, 'tokens', tostring(level), 'at', tostring(now), 'cap', tostring(cap))
+  redis.call('PEXPIRE', key, math.ceil((cap - level) / rate) + 1000)
 end
-if wait > 0 then return math.ceil(wait) end
+return out
+`;
+
+/**
+ * KEYS: buckets a take opened; ARGV: rate per ms and the capacity the call's answer allows,
+ * for each. Raises a bucket's capacity (and its tokens by as much) to that, never lowers it.
+ */
+const GIVE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 for i, key in ipairs(KEYS) do
-  redis.call('HSET', key, 'tokens', tostring(tokens[i] - 1), 'at', tostring(now))
-  redis.call('PEXPIRE', key, math.ceil(tonumber(ARGV[2 * i - 1]) / tonumber(ARGV[2 * i])) + 1000)
+  local rate = tonumber(ARGV[2 * i - 1])
+  local allowed = tonumber(ARGV[2 * i])
+  local state = redis.call('HMGET', key, 'tokens', 'at', 'cap')
+  local cap = tonumber(state[3])
+  if cap and allowed > cap then
+    local level = math.min(cap, tonumber(state[1]) + math.max(0, now - tonumber(state[2])) * rate)
+    level = level + allowed - cap
+    redis.call('HSET', key, 'tokens', tostring(level), 'at', tostring(now), 'cap', tostring(allowed))
+    redis.call('PEXPIRE', key, math.ceil((allowed - level) / rate) + 1000)
+  end
 end
 return 0
 `;
@@ -35,45 +65,57 @@ interface Rule {
   index: number;
   scope: RateLimit["scope"];
   match: RegExp | undefined;
+  burst: number;
+  declaredPerMs: number;
   capacity: number;
   perMs: number;
 }
 
 /**
- * The gate for one platform: waits until every limit that applies to `to` has a token in
- * Redis and takes them. Capacities and rates follow the in-process pacer (`margin` below
- * each rate, bursts lowered by what `latencyMs` refills).
+ * The gate for one platform: takes a token of every limit that applies to `to` in Redis and
+ * waits until they are due. Capacities and rates follow the in-process pacer with the same
+ * `pacing` (`margin` below each rate; a full bucket holds back what `latencyMs` refills, and
+ * gets back all but what the opening call's time from take to answer refills, at least
+ * `minLatencyMs`): the gate resolves with the function to call once that call has its answer.
+ * A wait that aborts keeps its tokens taken (the gate errs toward fewer calls).
  */
 export function createRateGate(
   redis: RedisClient,
   bucketKey: (rule: number, to?: string) => string,
   limits: readonly RateLimit[],
   clock: Clock,
-  pacing: Pick<PacingOptions, "margin" | "latencyMs"> = {},
-): (to: string, signal?: AbortSignal) => Promise<void> {
-  const margin = pacing.margin ?? DEFAULT_PACING_MARGIN;
-  const latencyMs = pacing.latencyMs ?? DEFAULT_LATENCY_MS;
-  const rules: Rule[] = limits.map((limit, index) => {
-    const { capacity, perMs } = limitRates(limit, margin, latencyMs);
-    return {
-      index,
-      scope: limit.scope,
-      match: limit.match === undefined ? undefined : new RegExp(limit.match),
-      capacity,
-      perMs,
-    };
-  });
+  pacing: PacingOptions = {},
+): (to: string, signal?: AbortSignal) => Promise<(() => void) | undefined> {
+  const { margin, latencyMs, minLatencyMs } = resolvePacing(pacing);
+  const rules: Rule[] = limits.map((limit, index) => ({
+    ...limitRates(limit, margin, latencyMs),
+    index,
+    scope: limit.scope,
+    match: limit.match === undefined ? undefined : new RegExp(limit.match),
+  }));
   return async (to, signal) => {
     const applicable = rules.filter((rule) => rule.match === undefined || rule.match.test(to));
-    if (applicable.length === 0) return;
+    if (applicable.length === 0) return undefined;
+    signal?.throwIfAborted();
     const keys = applicable.map((rule) => bucketKey(rule.index, rule.scope === "target" ? to : undefined));
     const args = applicable.flatMap((rule) => [String(rule.capacity), String(rule.perMs)]);
-    for (;;) {
-      signal?.throwIfAborted();
-      const wait = Number(await redis.eval(TAKE, keys.length, ...keys, ...args));
-      if (wait <= 0) return;
-      // A little jitter so workers woken together do not all ask at the same instant.
-      await clock.sleep(wait + Math.random() * 3, signal);
-    }
+    const asked = clock.now();
+    const [wait, ...opened] = (await redis.eval(TAKE, keys.length, ...keys, ...args)) as number[];
+    if ((wait as number) > 0) await clock.sleep(wait as number, signal);
+    const given = applicable.flatMap((rule, i) =>
+      opened[i] === 1 ? [{ rule, key: keys[i] as string }] : [],
+    );
+    if (given.length === 0) return undefined;
+    return () => {
+      // From the take (no later than Redis opened the buckets) to the answer (no earlier
+      // than the platform counted the call): the most the platform can have started late.
+      const measured = Math.max(minLatencyMs, clock.now() - asked);
+      const allowed = given.flatMap(({ rule }) => [
+        String(rule.perMs),
+        String(heldBackBurst(rule.burst, rule.declaredPerMs, measured)),
+      ]);
+      // A give that fails leaves the allowance held back: fewer calls, never more.
+      redis.eval(GIVE, given.length, ...given.map(({ key }) => key), ...allowed).catch(() => undefined);
+    };
   };
 }

@@ -57,20 +57,22 @@ export async function startRedisWorker(
   );
   const pool = createAdapterPool(config, (ref, built) => {
     const scope = accountScope(ref.platform, ref.account);
-    let gate: ((to: string, signal?: AbortSignal) => Promise<void>) | undefined;
+    let gate: ReturnType<typeof createRateGate> | undefined;
     return {
       store,
       pacing: {
-        gate: async (to, signal, call) => {
+        // The adapter's own pacing (margin, latency allowance) is the gate's too.
+        gate: async (to, signal, call, pacing) => {
           gate ??= createRateGate(
             redis,
             (rule, target) => keys.bucket(scope, rule, target),
             built().capabilities.rateLimits,
             systemClock,
+            pacing,
           );
           step("pace", current.getStore()?.key, call ?? {});
           try {
-            await gate(to, signal);
+            return await gate(to, signal);
           } catch (error) {
             if (signal?.aborted) throw error;
             // Nothing was sent: a failure another attempt may fix, never an ambiguous one.
