@@ -71,12 +71,36 @@ interface Rule {
   perMs: number;
 }
 
+/** Answer times of one platform's calls in a worker, shared by its accounts' gates. */
+export interface LatencyWindow {
+  /** A call's time from its release (after any wait) to its answer, in ms. */
+  note(ms: number): void;
+  /** The longest of the last few noted (0 before any). */
+  longest(): number;
+}
+
+/** A {@link LatencyWindow} over the last `size` calls. */
+export function latencyWindow(size = 32): LatencyWindow {
+  const times: number[] = [];
+  let next = 0;
+  return {
+    note(ms) {
+      times[next] = ms;
+      next = (next + 1) % size;
+    },
+    longest: () => Math.max(0, ...times),
+  };
+}
+
 /**
  * The gate for one platform: takes a token of every limit that applies to `to` in Redis and
- * waits until they are due. Capacities and rates follow the in-process pacer with the same
- * `pacing` (`margin` below each rate; a full bucket holds back what `latencyMs` refills, and
- * gets back all but what the opening call's time from take to answer refills, at least
- * `minLatencyMs`): the gate resolves with the function to call once that call has its answer.
+ * waits until they are due, then resolves with the function to call once the call has its
+ * answer. Capacities and rates follow the in-process pacer with the same `pacing`: `margin`
+ * below each rate, and a full bucket holds back what `latencyMs` refills until the call that
+ * opened it is answered. It then gets back all but what refills in the longest of that call's
+ * time from take to answer, the recent calls' answer times in `latency`, and `minLatencyMs`:
+ * requests released a second apart can arrive closer together by as much as their answer
+ * times differ, and what stays held back absorbs that for as long as the bucket is in use.
  * A wait that aborts keeps its tokens taken (the gate errs toward fewer calls).
  */
 export function createRateGate(
@@ -85,6 +109,7 @@ export function createRateGate(
   limits: readonly RateLimit[],
   clock: Clock,
   pacing: PacingOptions = {},
+  latency: LatencyWindow = latencyWindow(),
 ): (to: string, signal?: AbortSignal) => Promise<(() => void) | undefined> {
   const { margin, latencyMs, minLatencyMs } = resolvePacing(pacing);
   const rules: Rule[] = limits.map((limit, index) => ({
@@ -102,17 +127,20 @@ export function createRateGate(
     const asked = clock.now();
     const [wait, ...opened] = (await redis.eval(TAKE, keys.length, ...keys, ...args)) as number[];
     if ((wait as number) > 0) await clock.sleep(wait as number, signal);
+    const released = clock.now();
     const given = applicable.flatMap((rule, i) =>
       opened[i] === 1 ? [{ rule, key: keys[i] as string }] : [],
     );
-    if (given.length === 0) return undefined;
     return () => {
+      const now = clock.now();
+      latency.note(now - released);
+      if (given.length === 0) return;
       // From the take (no later than Redis opened the buckets) to the answer (no earlier
       // than the platform counted the call): the most the platform can have started late.
-      const measured = Math.max(minLatencyMs, clock.now() - asked);
+      const held = Math.max(minLatencyMs, now - asked, latency.longest());
       const allowed = given.flatMap(({ rule }) => [
         String(rule.perMs),
-        String(heldBackBurst(rule.burst, rule.declaredPerMs, measured)),
+        String(heldBackBurst(rule.burst, rule.declaredPerMs, held)),
       ]);
       // A give that fails leaves the allowance held back: fewer calls, never more.
       redis.eval(GIVE, given.length, ...given.map(({ key }) => key), ...allowed).catch(() => undefined);
