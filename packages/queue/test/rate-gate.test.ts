@@ -10,7 +10,7 @@ import { startTelegramEmulator } from "@outbox/telegram/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOutbox } from "../src/index.js";
-import { createRateGate, latencyWindow } from "../src/redis/rate-gate.js";
+import { createRateGate, type LatencyWindow, latencyWindow } from "../src/redis/rate-gate.js";
 import { type RedisServer, redisMissing, startRedis } from "./support/redis-server.js";
 
 let redis: RedisServer;
@@ -98,10 +98,11 @@ describe.skipIf(redisMissing)(`rate gate ${redisMissing ?? ""}`, () => {
     const connection = new Redis(redis.url);
     connections.push(connection);
     const limit = { scope: "target", limit: 1, intervalMs: 1000, burst: 3 } as const;
+    /** The third take's wait, the first call answered after `first` ms, the second after `second`. */
     const waitOfThird = async (
       to: string,
-      answerAfterMs: number | undefined,
-      latency = latencyWindow(),
+      first: number | undefined,
+      { second, latency = latencyWindow() }: { second?: number; latency?: LatencyWindow } = {},
     ): Promise<number> => {
       const { clock, slept, at } = recording();
       const pacing = { margin: 0, latencyMs: 500, minLatencyMs: 20 };
@@ -114,11 +115,15 @@ describe.skipIf(redisMissing)(`rate gate ${redisMissing ?? ""}`, () => {
         latency,
       );
       const answered = await gate(to);
-      if (answerAfterMs !== undefined) {
-        at(answerAfterMs);
+      if (first !== undefined) {
+        at(first);
         answered?.();
       }
-      await gate(to);
+      const answeredSecond = await gate(to);
+      if (second !== undefined) {
+        at((first ?? 0) + second);
+        answeredSecond?.();
+      }
       await gate(to);
       return slept[0] ?? 0;
     };
@@ -129,7 +134,9 @@ describe.skipIf(redisMissing)(`rate gate ${redisMissing ?? ""}`, () => {
     // Another call of the platform took 300 ms to answer lately: that much stays held back.
     const slow = latencyWindow();
     slow.note(300);
-    expect(await waitOfThird("slow", 30, slow)).toBeGreaterThan(200);
+    expect(await waitOfThird("slow", 30, { latency: slow })).toBeGreaterThan(200);
+    // The chat's own second call took 300 ms: as much is taken back.
+    expect(await waitOfThird("later", 30, { second: 300 })).toBeGreaterThan(200);
   });
 
   it("keeps the pacing the worker's adapter was built with", async () => {

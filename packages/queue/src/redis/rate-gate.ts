@@ -13,7 +13,7 @@ import type { RedisClient } from "./keys.js";
  * KEYS: buckets; ARGV: held-back capacity and rate per ms of each. Takes a token of each
  * (reserving it when the bucket has none now) and returns the ms until the last of them is
  * due, then 1 for each bucket the take opened (found full), else 0. A bucket's `cap` is its
- * capacity now: an opened bucket holds its latency allowance back (`GIVE` returns it).
+ * capacity now: an opened bucket holds its latency allowance back (`HOLD` sets what stays held).
  */
 const TAKE = `
 local t = redis.call('TIME')
@@ -40,18 +40,20 @@ return out
 `;
 
 /**
- * KEYS: buckets a take opened; ARGV: rate per ms and the capacity the call's answer allows,
- * for each. Raises a bucket's capacity (and its tokens by as much) to that, never lowers it.
+ * KEYS: the buckets of an answered call; ARGV: for each, its rate per ms, the capacity the
+ * answer times allow, and 1 when the call opened it. Sets a bucket's capacity (and moves its
+ * tokens by as much) to that: up only for the call that opened it (whose answer bounds when
+ * the platform started counting), down for any.
  */
-const GIVE = `
+const HOLD = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
 for i, key in ipairs(KEYS) do
-  local rate = tonumber(ARGV[2 * i - 1])
-  local allowed = tonumber(ARGV[2 * i])
+  local rate = tonumber(ARGV[3 * i - 2])
+  local allowed = tonumber(ARGV[3 * i - 1])
   local state = redis.call('HMGET', key, 'tokens', 'at', 'cap')
   local cap = tonumber(state[3])
-  if cap and allowed > cap then
+  if cap and (allowed < cap or (allowed > cap and ARGV[3 * i] == '1')) then
     local level = math.min(cap, tonumber(state[1]) + math.max(0, now - tonumber(state[2])) * rate)
     level = level + allowed - cap
     redis.call('HSET', key, 'tokens', tostring(level), 'at', tostring(now), 'cap', tostring(allowed))
@@ -80,7 +82,7 @@ export interface LatencyWindow {
 }
 
 /** A {@link LatencyWindow} over the last `size` calls. */
-export function latencyWindow(size = 32): LatencyWindow {
+export function latencyWindow(size = 128): LatencyWindow {
   const times: number[] = [];
   let next = 0;
   return {
@@ -97,10 +99,13 @@ export function latencyWindow(size = 32): LatencyWindow {
  * waits until they are due, then resolves with the function to call once the call has its
  * answer. Capacities and rates follow the in-process pacer with the same `pacing`: `margin`
  * below each rate, and a full bucket holds back what `latencyMs` refills until the call that
- * opened it is answered. It then gets back all but what refills in the longest of that call's
- * time from take to answer, the recent calls' answer times in `latency`, and `minLatencyMs`:
- * requests released a second apart can arrive closer together by as much as their answer
- * times differ, and what stays held back absorbs that for as long as the bucket is in use.
+ * opened it is answered. From then on each answer sets what its buckets hold back: what
+ * refills in the longest of the recent answer times in `latency` (from release to answer),
+ * `minLatencyMs` and, for a bucket the call opened, its time from take to answer (at most
+ * `latencyMs`, what a bucket holds back when it opens). Requests
+ * released a second apart can reach the platform closer together by as much as their times
+ * to it differ; what stays held back absorbs that. Only the opening call's answer gives any
+ * back (it bounds when the platform started counting); a slower answer takes more back.
  * A wait that aborts keeps its tokens taken (the gate errs toward fewer calls).
  */
 export function createRateGate(
@@ -128,22 +133,21 @@ export function createRateGate(
     const [wait, ...opened] = (await redis.eval(TAKE, keys.length, ...keys, ...args)) as number[];
     if ((wait as number) > 0) await clock.sleep(wait as number, signal);
     const released = clock.now();
-    const given = applicable.flatMap((rule, i) =>
-      opened[i] === 1 ? [{ rule, key: keys[i] as string }] : [],
-    );
     return () => {
       const now = clock.now();
       latency.note(now - released);
-      if (given.length === 0) return;
       // From the take (no later than Redis opened the buckets) to the answer (no earlier
       // than the platform counted the call): the most the platform can have started late.
-      const held = Math.max(minLatencyMs, now - asked, latency.longest());
-      const allowed = given.flatMap(({ rule }) => [
+      // Never more than the allowance a bucket opens with: `latencyMs` bounds it.
+      const measured = Math.max(latency.longest(), opened.includes(1) ? now - asked : 0);
+      const held = Math.min(latencyMs, Math.max(minLatencyMs, measured));
+      const args = applicable.flatMap((rule, i) => [
         String(rule.perMs),
         String(heldBackBurst(rule.burst, rule.declaredPerMs, held)),
+        String(opened[i]),
       ]);
-      // A give that fails leaves the allowance held back: fewer calls, never more.
-      redis.eval(GIVE, given.length, ...given.map(({ key }) => key), ...allowed).catch(() => undefined);
+      // One that fails leaves the buckets as they are: the next answer sets them.
+      redis.eval(HOLD, keys.length, ...keys, ...args).catch(() => undefined);
     };
   };
 }
