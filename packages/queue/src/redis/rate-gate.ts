@@ -63,6 +63,9 @@ end
 return 0
 `;
 
+/** Buckets whose hold-back a gate remembers; past that it forgets them all (and sets them again). */
+const HELD_KEPT = 10_000;
+
 interface Rule {
   index: number;
   scope: RateLimit["scope"];
@@ -123,6 +126,8 @@ export function createRateGate(
     scope: limit.scope,
     match: limit.match === undefined ? undefined : new RegExp(limit.match),
   }));
+  /** What this gate last set each bucket to hold back, ms (forgotten past {@link HELD_KEPT}). */
+  const heldSet = new Map<string, number>();
   return async (to, signal) => {
     const applicable = rules.filter((rule) => rule.match === undefined || rule.match.test(to));
     if (applicable.length === 0) return undefined;
@@ -141,13 +146,29 @@ export function createRateGate(
       // Never more than the allowance a bucket opens with: `latencyMs` bounds it.
       const measured = Math.max(latency.longest(), opened.includes(1) ? now - asked : 0);
       const held = Math.min(latencyMs, Math.max(minLatencyMs, measured));
-      const args = applicable.flatMap((rule, i) => [
-        String(rule.perMs),
-        String(heldBackBurst(rule.burst, rule.declaredPerMs, held)),
-        String(opened[i]),
-      ]);
+      // Only a bucket this call opened, or one whose hold-back grew since this gate last set
+      // it, has anything to change: most answers send nothing.
+      const changed = applicable.flatMap((rule, i) => {
+        const key = keys[i] as string;
+        if (opened[i] !== 1 && held <= (heldSet.get(key) ?? 0)) return [];
+        heldSet.set(key, held);
+        return [
+          {
+            key,
+            args: [
+              String(rule.perMs),
+              String(heldBackBurst(rule.burst, rule.declaredPerMs, held)),
+              String(opened[i]),
+            ],
+          },
+        ];
+      });
+      if (heldSet.size > HELD_KEPT) heldSet.clear();
+      if (changed.length === 0) return;
       // One that fails leaves the buckets as they are: the next answer sets them.
-      redis.eval(HOLD, keys.length, ...keys, ...args).catch(() => undefined);
+      redis
+        .eval(HOLD, changed.length, ...changed.map(({ key }) => key), ...changed.flatMap(({ args }) => args))
+        .catch(() => undefined);
     };
   };
 }
