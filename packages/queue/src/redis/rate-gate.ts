@@ -145,7 +145,12 @@ export function createRateGate(
       // than the platform counted the call): the most the platform can have started late.
       // Never more than the allowance a bucket opens with: `latencyMs` bounds it.
       const measured = Math.max(latency.longest(), opened.includes(1) ? now - asked : 0);
-      const held = Math.min(latencyMs, Math.max(minLatencyMs, measured));
+      // Rounded up to a power of two: a hold-back that creeps up is set a few times, not at
+      // every answer.
+      const held = Math.min(
+        latencyMs,
+        Math.max(minLatencyMs, 2 ** Math.ceil(Math.log2(Math.max(1, measured)))),
+      );
       // Only a bucket this call opened, or one whose hold-back grew since this gate last set
       // it, has anything to change: most answers send nothing.
       const changed = applicable.flatMap((rule, i) => {
