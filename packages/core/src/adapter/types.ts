@@ -736,9 +736,19 @@ export interface PacingOptions {
    * included): resolves when the call may go. `@outbox/queue` passes a token bucket shared
    * by all worker processes through Redis, so N processes together keep to `rateLimits`.
    * Default none. `call` says which call is waiting (for tracing and for tests that stop a
-   * worker at one part's wait).
+   * worker at one part's wait); `pacing` is the options the adapter was built with (these,
+   * the gate included), so the gate keeps the pacer's {@link margin} and latency allowance.
+   * It may resolve with a function, called once the call has its answer or failed: as
+   * the pacer does, a gate that held a bucket's latency allowance back gives back what the
+   * call's time shows was not needed.
    */
-  gate?: (to: string, signal?: AbortSignal, call?: GateCall) => Promise<void>;
+  gate?: (
+    to: string,
+    signal?: AbortSignal,
+    call?: GateCall,
+    pacing?: PacingOptions,
+    // biome-ignore lint/suspicious/noConfusingVoidType: a gate that resolves with nothing (`async () => {}`) stays a gate.
+  ) => Promise<void | (() => void)>;
 }
 
 /** Which platform call waits at {@link PacingOptions.gate}. */

@@ -6,6 +6,7 @@ import type {
   DeliveryJournal,
   DeliveryReceipt,
   ExecuteOptions,
+  PacingOptions,
   PlannedDelivery,
   PlanOptions,
   Renderer,
@@ -136,9 +137,13 @@ export function createDeliveryEngine(definition: AdapterDefinition): DeliveryEng
     );
   const clock = definition.clock ?? systemClock;
   const store = definition.store ?? createMemoryStore();
-  const pacer = createPacer(capabilities.rateLimits, clock, definition.pacing);
+  const { pacing } = definition;
+  const pacer = createPacer(capabilities.rateLimits, clock, pacing);
   const policy = resolveRetryPolicy(definition.retry);
-  const gate = definition.pacing?.gate;
+  // The gate is told the options it came with (its margin and latency allowance).
+  const shared = pacing?.gate;
+  const gate: PacingOptions["gate"] =
+    shared === undefined ? undefined : (to, signal, call) => shared(to, signal, call, pacing);
   const editIntervalMs = capabilities.edits?.minIntervalMs ?? 0;
   const locks = new Map<string, Promise<unknown>>();
   const secrets = [...(definition.secrets ?? [])];

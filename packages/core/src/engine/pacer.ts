@@ -123,11 +123,27 @@ const EPSILON = 1e-9;
 const DECREASE = 0.9;
 const FLOOR = 0.5;
 /** Default margin below the declared limits. */
-export const DEFAULT_PACING_MARGIN = 0.01;
+const DEFAULT_PACING_MARGIN = 0.01;
 /** Default allowance for varying request latency, in milliseconds. */
-export const DEFAULT_LATENCY_MS = 500;
+const DEFAULT_LATENCY_MS = 500;
 /** Default least allowance once measured, in milliseconds. */
-export const DEFAULT_MIN_LATENCY_MS = 50;
+const DEFAULT_MIN_LATENCY_MS = 50;
+
+/** The margin and latency allowances of `options` ({@link PacingOptions}), defaults filled in. */
+export function resolvePacing(options: PacingOptions = {}): {
+  margin: number;
+  latencyMs: number;
+  minLatencyMs: number;
+} {
+  const margin = options.margin ?? DEFAULT_PACING_MARGIN;
+  if (!(margin >= 0 && margin < 1)) throw new RangeError(`pacing.margin must be in [0, 1), got ${margin}`);
+  const latencyMs = options.latencyMs ?? DEFAULT_LATENCY_MS;
+  return {
+    margin,
+    latencyMs,
+    minLatencyMs: Math.min(latencyMs, options.minLatencyMs ?? DEFAULT_MIN_LATENCY_MS),
+  };
+}
 
 /**
  * Token buckets from `capabilities.rateLimits`: one per target per `target` limit, one
@@ -145,11 +161,8 @@ export const DEFAULT_MIN_LATENCY_MS = 50;
  * not grow with the number of waiting operations.
  */
 export function createPacer(limits: readonly RateLimit[], clock: Clock, options: PacingOptions = {}): Pacer {
-  const margin = options.margin ?? DEFAULT_PACING_MARGIN;
-  if (!(margin >= 0 && margin < 1)) throw new RangeError(`pacing.margin must be in [0, 1), got ${margin}`);
+  const { margin, latencyMs, minLatencyMs } = resolvePacing(options);
   const recoveryMs = options.recoveryMs ?? 600_000;
-  const latencyMs = options.latencyMs ?? DEFAULT_LATENCY_MS;
-  const minLatencyMs = Math.min(latencyMs, options.minLatencyMs ?? DEFAULT_MIN_LATENCY_MS);
   const rules: Rule[] = limits.map((limit, index) => ({
     ...limitRates(limit, margin, latencyMs),
     scope: limit.scope,

@@ -134,10 +134,11 @@ export async function withRetries<T>(
     if (waited > 0) noteCallWait(context, retries, "pacing", waited);
     // Every released call is answered to the pacer (its latency allowance), gate included.
     let answer: T;
+    let gated: Awaited<ReturnType<NonNullable<typeof gate>>> | undefined;
     try {
       // Absent hooks cost no await (each is a turn of the microtask queue per call).
       if (gate !== undefined)
-        await gate(
+        gated = await gate(
           to,
           signal,
           context.part === undefined ? { attempt: retries } : { part: context.part, attempt: retries },
@@ -146,6 +147,7 @@ export async function withRetries<T>(
       answer = await tracedCall(call, context, retries);
     } catch (error) {
       pacer.answered(ticket);
+      gated?.();
       signal?.throwIfAborted();
       const delay = retryDelay(error, retries, policy, context.resendAmbiguous === true);
       if (delay === undefined) throw error;
@@ -158,6 +160,7 @@ export async function withRetries<T>(
       continue;
     }
     pacer.answered(ticket);
+    gated?.();
     onAnswer?.(answer, context);
     return answer;
   }

@@ -10,11 +10,9 @@ export { Fifo } from "../engine/fifo.js";
 export { heldBackBurst, type LimitRates, limitRates } from "../engine/limit-rates.js";
 export {
   createPacer,
-  DEFAULT_LATENCY_MS,
-  DEFAULT_MIN_LATENCY_MS,
-  DEFAULT_PACING_MARGIN,
   type Pacer,
   type PacerTicket,
+  resolvePacing,
 } from "../engine/pacer.js";
 export { type ResolvedRetryPolicy, resolveRetryPolicy } from "../engine/retry.js";
 export { traced } from "../observe/channels.js";

@@ -192,4 +192,21 @@ describe("pacing.gate", () => {
       ["chat", { part: 1, attempt: 0 }],
     ]);
   });
+
+  it("is told the adapter's pacing, and what it resolves with once each call has its answer", async () => {
+    const events: string[] = [];
+    const pacing = {
+      margin: 0.2,
+      latencyMs: 100,
+      gate: async (_target: string, _signal?: AbortSignal, call?: GateCall, given?: object) => {
+        events.push(`gate ${call?.part} ${given === pacing}`);
+        return () => void events.push(`answered ${call?.part}`);
+      },
+    };
+    const { send, transport } = harness(small, { pacing });
+    transport.behave(() => void events.push("call"));
+    expect((await send({ text }, to)).ok).toBe(true);
+    // The gate keeps the adapter's margin and allowance; each call's answer is told back to it.
+    expect(events).toEqual(["gate 0 true", "call", "answered 0", "gate 1 true", "call", "answered 1"]);
+  });
 });

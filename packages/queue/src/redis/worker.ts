@@ -11,7 +11,7 @@ import { accountScope, createAdapterPool } from "../adapter-pool.js";
 import { accountOf, attemptsOf, deadReceipt, type JobData, reasonOf, runJob } from "../job.js";
 import type { DeliveryStep, OutboxWorker, QueuedReceipt, WorkerOptions } from "../types.js";
 import { connect, isCluster } from "./keys.js";
-import { createRateGate } from "./rate-gate.js";
+import { createRateGate, type LatencyWindow, latencyWindow } from "./rate-gate.js";
 import type { RedisSettings } from "./settings.js";
 import { createRedisStore, type Fence, LostJobError } from "./store.js";
 import { readJob, type StoredJob } from "./stored-job.js";
@@ -55,22 +55,32 @@ export async function startRedisWorker(
         journal.sending === undefined ? step("journaled", key) : step("send", key, { part: journal.sending }),
     },
   );
+  /** Each platform's answer times, which its accounts' gates hold back for (see createRateGate). */
+  const latencies = new Map<string, LatencyWindow>();
   const pool = createAdapterPool(config, (ref, built) => {
     const scope = accountScope(ref.platform, ref.account);
-    let gate: ((to: string, signal?: AbortSignal) => Promise<void>) | undefined;
+    let latency = latencies.get(ref.platform);
+    if (latency === undefined) {
+      latency = latencyWindow();
+      latencies.set(ref.platform, latency);
+    }
+    let gate: ReturnType<typeof createRateGate> | undefined;
     return {
       store,
       pacing: {
-        gate: async (to, signal, call) => {
+        // The adapter's own pacing (margin, latency allowance) is the gate's too.
+        gate: async (to, signal, call, pacing) => {
           gate ??= createRateGate(
             redis,
             (rule, target) => keys.bucket(scope, rule, target),
             built().capabilities.rateLimits,
             systemClock,
+            pacing,
+            latency,
           );
           step("pace", current.getStore()?.key, call ?? {});
           try {
-            await gate(to, signal);
+            return await gate(to, signal);
           } catch (error) {
             if (signal?.aborted) throw error;
             // Nothing was sent: a failure another attempt may fix, never an ambiguous one.
