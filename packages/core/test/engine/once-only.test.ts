@@ -20,6 +20,17 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
+/** A keyed send whose part "two two" the platform refused, its journal, and a transport that now accepts. */
+async function refusedPartTwo(key: string) {
+  const store = createMemoryStore();
+  const { send, transport } = harness(small, { store });
+  transport.behave((op) => (op.type === "text" && op.text.text.startsWith("two") ? refuse() : undefined));
+  await send({ text }, to, { idempotencyKey: key });
+  const stored = (await store.get(key)) as DeliveryJournal;
+  transport.behave(() => undefined);
+  return { send, transport, store, stored };
+}
+
 describe("once-only delivery", () => {
   it("a repeated send delivers only the parts not yet delivered and returns the combined receipt", async () => {
     const { send, transport } = harness(small);
@@ -42,13 +53,8 @@ describe("once-only delivery", () => {
   });
 
   it("resumes a stored journal that names a part its plan does not have, and saves only the plan's", async () => {
-    const store = createMemoryStore();
-    const { send, transport } = harness(small, { store });
-    transport.behave((op) => (op.type === "text" && op.text.text.startsWith("two") ? refuse() : undefined));
-    await send({ text }, to, { idempotencyKey: "odd" });
-    const stored = (await store.get("odd")) as DeliveryJournal;
+    const { send, transport, store, stored } = await refusedPartTwo("odd");
     await store.set("odd", { ...stored, ambiguousParts: [7] });
-    transport.behave(() => undefined);
     const receipt = await send({ text }, to, { idempotencyKey: "odd" });
     expect(receipt.ok).toBe(true);
     expect(transport.calls).toHaveLength(5);
@@ -56,15 +62,10 @@ describe("once-only delivery", () => {
   });
 
   it("a stored journal that repeats a delivered part is not read as every part delivered", async () => {
-    const store = createMemoryStore();
-    const { send, transport } = harness(small, { store });
-    transport.behave((op) => (op.type === "text" && op.text.text.startsWith("two") ? refuse() : undefined));
-    await send({ text }, to, { idempotencyKey: "repeat" });
-    const stored = (await store.get("repeat")) as DeliveryJournal;
+    const { send, transport, store, stored } = await refusedPartTwo("repeat");
     expect(stored).toMatchObject({ partCount: 4, deliveredParts: [0, 2, 3] });
     // As many entries as parts, but part 1 is not among them.
     await store.set("repeat", { ...stored, deliveredParts: [0, 2, 3, 3] });
-    transport.behave(() => undefined);
     const receipt = await send({ text }, to, { idempotencyKey: "repeat" });
     expect(receipt.ok).toBe(true);
     expect(transport.delivered().map((c) => (c.op.type === "text" ? c.op.text.text : ""))).toContain(
