@@ -1,6 +1,6 @@
 import type { Code, Heading, List, Root, RootContent } from "mdast";
 import { markdownUtils } from "./markdown-it.js";
-import { SharedNodes } from "./phrasing-nodes.js";
+import { treeNodes } from "./phrasing-nodes.js";
 import { SimplePhrasing } from "./simple-inline.js";
 import { fencedCode } from "./to-mdast.js";
 
@@ -18,12 +18,13 @@ const UNDERSCORE = 0x5f;
  * The tree of a reply made of paragraphs, ATX headings, fenced code and lists of one-line
  * items only, whose inline content is text, emphasis, code spans, breaks and plain links
  * (most assistant replies), parsed without markdown-it's tokens: exactly the tree the parser
- * builds, without source positions, its recurring small nodes shared (see {@link SharedNodes}).
+ * builds, without source positions, a long reply's recurring small nodes shared (see
+ * {@link treeNodes}).
  * `undefined` when the text holds anything else (see {@link opensOtherBlock}, {@link listItem}
  * and {@link SimplePhrasing}); it is then parsed.
  */
 export function directTree(text: string): Root | undefined {
-  const nodes = new SharedNodes();
+  const nodes = treeNodes(text);
   const inline = new SimplePhrasing(text, markdownUtils(), nodes);
   // markdown-it rewrites these before reading lines, in code blocks too.
   if (text.includes("\r") || text.includes("\0")) return undefined;

@@ -1,5 +1,5 @@
 import type { Root } from "mdast";
-import { SharedNodes } from "./phrasing-nodes.js";
+import { treeNodes } from "./phrasing-nodes.js";
 
 /**
  * A character that may start Markdown syntax anywhere in a line (emphasis, code, links,
@@ -17,13 +17,13 @@ const SYNTAX_AT_LINE_EDGE = /(?:^|\n)(?:[-+#>= ]|\d{1,9}[.)])| (?:\n|$)/;
 /**
  * The tree of a reply that holds no Markdown syntax at all (most short replies): paragraphs
  * of text, one per run of non-blank lines, lines joined by `\n`, exactly as the parser
- * would build it (without source positions, recurring paragraphs shared: see
- * {@link SharedNodes}). `undefined` when the text holds anything the parser could read as
+ * would build it (without source positions, a long reply's recurring paragraphs shared: see
+ * {@link treeNodes}). `undefined` when the text holds anything the parser could read as
  * syntax; it is then parsed. Sending such a reply never loads the parser.
  */
 export function plainTree(text: string): Root | undefined {
   if (SYNTAX_ANYWHERE.test(text) || SYNTAX_AT_LINE_EDGE.test(text)) return undefined;
-  const nodes = new SharedNodes();
+  const nodes = treeNodes(text);
   const children: Root["children"] = [];
   // Blocks are the runs between blank lines, their line feeds at the text's edges dropped.
   for (let start = 0; start < text.length; ) {

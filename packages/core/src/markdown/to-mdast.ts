@@ -2,7 +2,7 @@ import type { Token } from "markdown-it";
 import type { Blockquote, Code, List, ListItem, Root, RootContent } from "mdast";
 import { convertInline } from "./inline-to-mdast.js";
 import { markdownUtils, unescapeAll } from "./markdown-it.js";
-import { SharedNodes } from "./phrasing-nodes.js";
+import { treeNodes } from "./phrasing-nodes.js";
 import { simpleInline } from "./simple-inline.js";
 import { blockPosition, type SourceLines, sourceLines } from "./source-lines.js";
 
@@ -41,12 +41,12 @@ class Source {
  * positions (from the first line's start, or from the fence or code text for `code`, to
  * the end of the last content line); `inlineCode` gets its exact source range; other
  * inline nodes carry no position. With `positions: false` no node carries one (the
- * tree is otherwise the same, its recurring small nodes shared: see {@link SharedNodes}),
+ * tree is otherwise the same, a long reply's recurring small nodes shared: see {@link treeNodes}),
  * which spares the work and memory where nothing reads them.
  */
 export function toMdast(tokens: Token[], text: string, positions = true): Root {
   const source = new Source(text, positions);
-  const nodes = positions ? undefined : new SharedNodes();
+  const nodes = positions ? undefined : treeNodes(text);
   const root: Root = { type: "root", children: [] };
   if (positions) root.position = blockPosition(source.lines, 0, source.lines.ends.length - 1);
   const frames: Frame[] = [{ node: root, first: 0, end: -1, gap: false }];

@@ -50,7 +50,7 @@ describe("replyTree shares recurring small nodes", () => {
   });
 
   it("freezes what it shares, so that a change throws instead of changing every place it stands", () => {
-    const tree = replyTree("*a* and *a*\n\n*a*\n\n*a*");
+    const tree = replyTree(`*a* and *a*\n\n*a*\n\n*a*\n\n${"long ".repeat(14_000)}`);
     const [first, second, third] = tree.children as Array<{ children: Nodes[] }>;
     expect(second).toBe(third);
     const emphasis = first?.children[0];
@@ -60,6 +60,16 @@ describe("replyTree shares recurring small nodes", () => {
     expect(() => {
       (emphasis as { children: unknown[] }).children = [];
     }).toThrow(TypeError);
+  });
+
+  it("gives a reply under 64 KB fresh nodes: sharing would only slow it down", () => {
+    const text = `${"*a* and *a*\n\n".repeat(4000)}end`;
+    expect(text.length).toBeLessThan(64 * 1024);
+    const tree = replyTree(text);
+    expect(nodes(tree).some((node) => Object.isFrozen(node))).toBe(false);
+    expect(distinctObjects(tree)).toBe(
+      nodes(tree).length + nodes(tree).filter((node) => "children" in node).length,
+    );
   });
 
   it("leaves the public parser's tree unshared and writable", () => {
