@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createMarkdownParser } from "../../src/markdown/markdown-it.js";
 import { plainTree } from "../../src/markdown/plain-tree.js";
 import { toMdast } from "../../src/markdown/to-mdast.js";
+import { agreesWithParser } from "./support/agrees-with-parser.js";
 
 const parser = createMarkdownParser(true);
 /** The parser's tree without positions: what `replyTree` returned before the shortcut. */
@@ -37,17 +38,7 @@ const texts = fc.oneof(joined(alphabet), joined(edgy));
 
 describe("plainTree", () => {
   it("is the parser's tree whenever it answers (fuzzed over prose and every syntax character)", () => {
-    let answered = 0;
-    fc.assert(
-      fc.property(texts, (text) => {
-        const tree = plainTree(text);
-        if (tree === undefined) return;
-        answered += 1;
-        expect(tree).toEqual(parsed(text));
-      }),
-      { numRuns: 5000 },
-    );
-    expect(answered).toBeGreaterThan(500);
+    expect(agreesWithParser(plainTree, parsed, texts, { numRuns: 5000 })).toBeGreaterThan(500);
   });
 
   it("answers for ordinary prose, which then never reaches the parser", () => {
