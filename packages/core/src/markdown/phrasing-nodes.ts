@@ -71,7 +71,7 @@ const BREAK: Break = Object.freeze({ type: "break" });
  * frozen node makes a change throw where it would have changed every place it stands.
  * A frozen node is a shared one: a container is shared only around one.
  */
-export class SharedNodes implements TreeNodes {
+class SharedNodes implements TreeNodes {
   readonly #texts = new Map<string, Text>();
   readonly #codes = new Map<string, InlineCode>();
   /** Containers by their one child, then by type (a link: its destination and title too). */
